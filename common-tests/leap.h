@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * leap.h - what the leap test's parts share: observations and their checks.
+ *
+ * The observation structs are filled in the guest (sampler.c, timers.c); the
+ * check functions (logic.c) are pure, so the host unit tests (test_logic.c)
+ * can drive them with made-up observations.
+ */
+#ifndef LEAP_H
+#define LEAP_H
+
+#include <stdint.h>
+#include <time.h>
+
+#define NSEC_PER_SEC	1000000000LL
+#define NSEC_PER_MSEC	1000000LL
+#define MAX_CPUS	64
+#define MAX_STATES	16
+
+/* adjtimex() return values (<sys/timex.h> names them too). */
+enum { ST_OK = 0, ST_INS = 1, ST_DEL = 2, ST_OOP = 3, ST_WAIT = 4, ST_ERROR = 5 };
+
+enum leap_kind { LEAP_INSERT, LEAP_DELETE };
+
+/* Thresholds, chosen to hold under TCG noise (see docs/results.md). */
+#define TIMER_WAIT_NS		(100 * NSEC_PER_MSEC)	/* each absolute wait */
+#define TIMER_EARLY_SLACK_NS	(5 * NSEC_PER_MSEC)	/* a correct kernel is never early */
+#define TIMER_LATE_SLACK_NS	(500 * NSEC_PER_MSEC)	/* "about a second late" */
+#define LOAD_WAIT_NS		(10 * NSEC_PER_MSEC)
+#define LOAD_MAX_PER_S		200	/* 10 ms waits cannot exceed 100/s */
+#define STEP_TOLERANCE_NS	(50 * NSEC_PER_MSEC)
+#define MONO_MAX_GAP_NS		(500 * NSEC_PER_MSEC)
+
+/* What the sampler saw across one leap. */
+struct leap_obs {
+	int64_t midnight;		/* the UTC midnight of the leap, seconds */
+	int nstates;
+	int states[MAX_STATES];		/* adjtimex states, consecutive repeats merged */
+	int64_t off_before_ns, off_after_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
+	int64_t in_last_second_ns;	/* time spent with wall time in 23:59:59 */
+	int64_t mono_max_gap_ns;
+	int mono_backwards;		/* samples where MONOTONIC went back */
+	int tai_before, tai_after;	/* adjtimex tai */
+	int clock_tai_ok;		/* CLOCK_TAI is readable */
+	int64_t ctai_before_ns, ctai_after_ns;	/* CLOCK_TAI - CLOCK_REALTIME */
+	int samples;
+	/* the leap-edge timer (insert only) */
+	int edge_armed, edge_fired, edge_fired_after_step;
+	int64_t edge_real_ns;		/* CLOCK_REALTIME read right after it fired */
+	int64_t edge_step_to_fire_ns;	/* MONOTONIC from the wall-clock step to the fire */
+};
+
+enum wait_class { WAIT_ON_TIME, WAIT_EARLY, WAIT_LATE, WAIT_ERROR };
+
+static inline int64_t ts_ns(const struct timespec *t)
+{
+	return (int64_t)t->tv_sec * NSEC_PER_SEC + t->tv_nsec;
+}
+
+static inline struct timespec ns_ts(int64_t ns)
+{
+	struct timespec t = { .tv_sec = ns / NSEC_PER_SEC, .tv_nsec = ns % NSEC_PER_SEC };
+
+	return t;
+}
+
+/* logic.c */
+void obs_add_state(struct leap_obs *o, int state);
+int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
+int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
+int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
+int check_monotonic(const struct leap_obs *o, char *why, size_t len);
+int check_edge(const struct leap_obs *o, char *why, size_t len);
+enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int err);
+int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s);
+int cmdline_has_marker(const char *cmdline, const char *marker);
+const char *state_name(int state);
+const char *wait_class_name(enum wait_class c);
+
+#endif

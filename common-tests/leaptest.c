@@ -1,0 +1,256 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * leaptest.c - does this kernel get a leap second right?
+ *
+ * Inserts a leap second at one UTC midnight and deletes one at the next, and
+ * checks what 2012 got wrong (absolute CLOCK_REALTIME timers early after the
+ * leap: clock_was_set() was not called, see upstream 4873fa070ae8), what 2015
+ * got wrong (a timer for 00:00:00 firing during 23:59:60, 833f32d76302), and
+ * the leap itself: adjtimex states, the wall clock, TAI and CLOCK_MONOTONIC.
+ * Output is KTAP v1; the exit code is kselftest's (0 pass, 1 fail, 4 skip).
+ *
+ * It sets the clock, so it runs only as PID 1, or a child of PID 1, of a guest
+ * booted with "leaptest.harness=1" on the kernel command line, and refuses
+ * anywhere else without touching the clock.
+ *
+ * Build: cc -static -O2 -pthread leaptest.c logic.c sampler.c timers.c
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "ktap.h"
+#include "leap.h"
+#include "sampler.h"
+#include "timers.h"
+
+#define MARKER		"leaptest.harness=1"
+#define INSERT_MIDNIGHT	1798761600LL	/* 2027-01-01 00:00:00 UTC */
+#define DELETE_MIDNIGHT	(INSERT_MIDNIGHT + 86400)
+#define TAI_START	37
+
+static int guest_only(void)
+{
+	char buf[4096] = "";
+	int fd = open("/proc/cmdline", O_RDONLY);
+	ssize_t n = fd >= 0 ? read(fd, buf, sizeof(buf) - 1) : -1;
+
+	if (fd >= 0)
+		close(fd);
+	if (n > 0)
+		buf[n] = '\0';
+	if (getpid() != 1 && getppid() != 1) {
+		fprintf(stderr, "leaptest: refusing to run: not PID 1 or its child (it sets the clock; run it in the harness's guest: make cell CELL=...)\n");
+		return 0;
+	}
+	if (!cmdline_has_marker(buf, MARKER)) {
+		fprintf(stderr, "leaptest: refusing to run: no %s on /proc/cmdline (it sets the clock; run it in the harness's guest: make cell CELL=...)\n", MARKER);
+		return 0;
+	}
+	return 1;
+}
+
+static int online_cpus(int *cpus)
+{
+	cpu_set_t set;
+	int n = 0;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 0;
+	for (int c = 0; c < CPU_SETSIZE && n < MAX_CPUS; c++)
+		if (CPU_ISSET(c, &set))
+			cpus[n++] = c;
+	return n;
+}
+
+struct scenario {
+	enum leap_kind kind;
+	const char *name;
+	struct leap_obs obs;
+	struct cpu_result cpu[MAX_CPUS];
+	char err[160];
+	int failed_setup;
+};
+
+static void run_scenario(struct scenario *s, const int *cpus, int ncpu)
+{
+	struct leap_plan plan = {
+		.kind = s->kind,
+		.midnight = s->kind == LEAP_INSERT ? INSERT_MIDNIGHT : DELETE_MIDNIGHT,
+		.arm_edge = s->kind == LEAP_INSERT,
+	};
+
+	pin_to_cpu(cpus[0]);
+	if (run_leap(&plan, &s->obs, s->err, sizeof(s->err))) {
+		s->failed_setup = 1;
+		disarm_leap();
+		return;
+	}
+	for (int i = 0; i < ncpu; i++)
+		s->cpu[i].cpu = cpus[i];
+	if (run_on_cpus(s->cpu, ncpu, s->kind == LEAP_INSERT)) {
+		snprintf(s->err, sizeof(s->err), "cannot start one thread per CPU");
+		s->failed_setup = 1;
+	}
+	disarm_leap();
+}
+
+typedef int (*check_fn)(enum leap_kind, const struct leap_obs *, char *, size_t);
+
+static int check_mono_kind(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
+{
+	(void)kind;
+	return check_monotonic(o, why, len);
+}
+
+/* One top-level test with a subtest per scenario. */
+static void report_obs(struct ktap *k, const char *name, check_fn fn, struct scenario *sc, int nsc)
+{
+	enum ktap_res all = KTAP_SKIP;
+	char why[200];
+
+	ktap_sub_begin(k, name, nsc);
+	for (int i = 0; i < nsc; i++) {
+		enum ktap_res r;
+
+		if (sc[i].failed_setup) {
+			ktap_line(k, "    # %s: %s", sc[i].name, sc[i].err);
+			r = KTAP_FAIL;
+		} else {
+			r = fn(sc[i].kind, &sc[i].obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+			ktap_line(k, "    # %s: %s", sc[i].name, why);
+		}
+		ktap_sub_result(k, r, sc[i].name, "");
+		all = ktap_worst(all, r);
+	}
+	ktap_result(k, all, name, "");
+}
+
+static void report_timers(struct ktap *k, struct scenario *s, int ncpu)
+{
+	enum ktap_res all = KTAP_SKIP;
+	char name[64];
+
+	snprintf(name, sizeof(name), "timers_after_%s", s->name);
+	ktap_sub_begin(k, name, NIFACE);
+	for (int i = 0; i < NIFACE; i++) {
+		enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
+
+		for (int c = 0; c < ncpu && !s->failed_setup; c++) {
+			const struct cpu_result *cr = &s->cpu[c];
+			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->elapsed_ns[i],
+							  cr->err[i] || cr->pin_err);
+
+			ktap_line(k, "    # timer scenario=%s iface=%s cpu=%d want_ms=%lld got_ms=%.3f %s",
+				  s->name, iface_names[i], cr->cpu, TIMER_WAIT_NS / NSEC_PER_MSEC,
+				  cr->elapsed_ns[i] / 1e6, wait_class_name(w));
+			if (w != WAIT_ON_TIME)
+				r = KTAP_FAIL;
+		}
+		ktap_sub_result(k, r, iface_names[i], "");
+		all = ktap_worst(all, r);
+	}
+	ktap_result(k, all, name, "");
+}
+
+static void report_load(struct ktap *k, struct scenario *s, int ncpu)
+{
+	enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
+
+	for (int c = 0; c < ncpu && !s->failed_setup; c++) {
+		const struct cpu_result *cr = &s->cpu[c];
+		long per_s;
+
+		if (load_too_high(cr->wakeups, cr->load_ns, &per_s) || cr->load_errors)
+			r = KTAP_FAIL;
+		ktap_line(k, "# wakeups_per_s cpu=%d value=%ld errors=%ld max=%d",
+			  cr->cpu, per_s, cr->load_errors, LOAD_MAX_PER_S);
+	}
+	ktap_result(k, r, "load_after_insert", "");
+}
+
+static void report_control(struct ktap *k, struct scenario *sc, int nsc, int ncpu)
+{
+	enum ktap_res r = KTAP_PASS;
+
+	for (int i = 0; i < nsc; i++)
+		for (int c = 0; c < ncpu && !sc[i].failed_setup; c++) {
+			const struct cpu_result *cr = &sc[i].cpu[c];
+			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->control_ns, cr->control_err);
+
+			ktap_line(k, "# control scenario=%s cpu=%d relative_monotonic_ms=%.3f %s",
+				  sc[i].name, cr->cpu, cr->control_ns / 1e6, wait_class_name(w));
+			if (w != WAIT_ON_TIME)
+				r = KTAP_FAIL;
+		}
+	ktap_result(k, r, "control_monotonic", "");
+}
+
+static void report_edge(struct ktap *k, struct scenario *ins)
+{
+	char why[200];
+	enum ktap_res r = KTAP_FAIL;
+
+	if (ins->failed_setup) {
+		ktap_line(k, "# leap_edge: %s", ins->err);
+	} else {
+		r = check_edge(&ins->obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+		ktap_line(k, "# leap_edge: %s", why);
+	}
+	ktap_result(k, r, "leap_edge", "");
+}
+
+#define NTESTS 9
+
+int main(void)
+{
+	static struct scenario sc[2] = {
+		{ .kind = LEAP_INSERT, .name = "insert" },
+		{ .kind = LEAP_DELETE, .name = "delete" },
+	};
+	struct ktap k = { .out = stdout };
+	struct timespec res = { 0 };
+	int cpus[MAX_CPUS], ncpu;
+	char skip[128] = "";
+
+	if (!guest_only())
+		return 2;
+
+	ktap_header(&k, NTESTS);
+	ncpu = online_cpus(cpus);
+	clock_getres(CLOCK_REALTIME, &res);
+	ktap_line(&k, "# leaptest: cpus=%d clock_realtime_res_ns=%ld", ncpu, res.tv_nsec);
+	if (res.tv_sec || res.tv_nsec != 1)
+		snprintf(skip, sizeof(skip), "low-resolution timers (CLOCK_REALTIME resolution %ld ns): the bug cannot show",
+			 res.tv_nsec);
+	else if (ncpu < 2)
+		snprintf(skip, sizeof(skip), "only %d CPU online: the hrtimer bases are per CPU", ncpu);
+	if (skip[0]) {
+		for (int i = 0; i < NTESTS; i++)
+			ktap_result(&k, KTAP_SKIP, "leap", skip);
+		return ktap_finish(&k);
+	}
+
+	block_timer_signal();
+	if (set_tai_offset(TAI_START))
+		ktap_line(&k, "# cannot set the TAI offset: %s", strerror(errno));
+	for (int i = 0; i < 2; i++)
+		run_scenario(&sc[i], cpus, ncpu);
+
+	report_obs(&k, "leap_states", check_states, sc, 2);
+	report_obs(&k, "wall_clock_sequence", check_wall_sequence, sc, 2);
+	report_obs(&k, "tai_offset", check_tai, sc, 2);
+	report_obs(&k, "monotonic_continuity", check_mono_kind, sc, 2);
+	report_timers(&k, &sc[0], ncpu);
+	report_timers(&k, &sc[1], ncpu);
+	report_load(&k, &sc[0], ncpu);
+	report_edge(&k, &sc[0]);
+	report_control(&k, sc, 2, ncpu);
+	return ktap_finish(&k);
+}

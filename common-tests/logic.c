@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * logic.c - the leap test's verdict logic, free of system calls.
+ *
+ * Each check_*() takes what the sampler observed and returns 1 (as a correct
+ * kernel behaves) or 0 with the reason in @why.  Host-side unit tests in
+ * test_logic.c feed them the observations of correct and broken kernels.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "leap.h"
+
+const char *state_name(int state)
+{
+	static const char *const names[] = { "TIME_OK", "TIME_INS", "TIME_DEL",
+					     "TIME_OOP", "TIME_WAIT", "TIME_ERROR" };
+
+	return state >= 0 && state <= ST_ERROR ? names[state] : "TIME_?";
+}
+
+const char *wait_class_name(enum wait_class c)
+{
+	switch (c) {
+	case WAIT_ON_TIME: return "on-time";
+	case WAIT_EARLY: return "early";
+	case WAIT_LATE: return "late";
+	default: return "error";
+	}
+}
+
+void obs_add_state(struct leap_obs *o, int state)
+{
+	if (o->nstates && o->states[o->nstates - 1] == state)
+		return;
+	if (o->nstates < MAX_STATES)
+		o->states[o->nstates++] = state;
+}
+
+static void states_str(const struct leap_obs *o, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < o->nstates && used < len; i++)
+		used += snprintf(buf + used, len - used, "%s%s", i ? ">" : "",
+				 state_name(o->states[i]));
+}
+
+/* Insert: [TIME_OK] TIME_INS TIME_OOP TIME_WAIT.  Delete: [TIME_OK] TIME_DEL TIME_WAIT. */
+int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
+{
+	static const int ins[] = { ST_INS, ST_OOP, ST_WAIT };
+	static const int del[] = { ST_DEL, ST_WAIT };
+	const int *want = kind == LEAP_INSERT ? ins : del;
+	int nwant = kind == LEAP_INSERT ? 3 : 2;
+	int i = 0, ok;
+	char seen[160];
+
+	if (o->nstates && o->states[0] == ST_OK)
+		i = 1;
+	ok = o->nstates - i == nwant;
+	for (int j = 0; ok && j < nwant; j++)
+		ok = o->states[i + j] == want[j];
+	states_str(o, seen, sizeof(seen));
+	snprintf(why, len, "states %s", seen);
+	return ok;
+}
+
+/* Insert repeats 23:59:59 (wall clock steps back 1 s); delete skips it. */
+int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
+{
+	int64_t step = o->off_after_ns - o->off_before_ns;
+	int64_t want = kind == LEAP_INSERT ? -NSEC_PER_SEC : NSEC_PER_SEC;
+	int step_ok = llabs(step - want) <= STEP_TOLERANCE_NS;
+	int last_ok = kind == LEAP_INSERT ? o->in_last_second_ns >= 3 * NSEC_PER_SEC / 2
+					  : o->in_last_second_ns < NSEC_PER_SEC / 2;
+
+	snprintf(why, len, "wall step %+.3f s (want %+d), %.3f s spent in 23:59:59",
+		 step / 1e9, kind == LEAP_INSERT ? -1 : 1, o->in_last_second_ns / 1e9);
+	return step_ok && last_ok;
+}
+
+int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
+{
+	int want = kind == LEAP_INSERT ? 1 : -1;
+	int adj = o->tai_after - o->tai_before;
+	int64_t cdiff = o->ctai_after_ns - o->ctai_before_ns;
+	int clk = o->clock_tai_ok ? (int)((cdiff + (cdiff < 0 ? -1 : 1) * NSEC_PER_SEC / 2) / NSEC_PER_SEC) : want;
+
+	if (o->clock_tai_ok)
+		snprintf(why, len, "adjtimex tai %d -> %d, CLOCK_TAI-REALTIME moved %+d s (want %+d)",
+			 o->tai_before, o->tai_after, clk, want);
+	else
+		snprintf(why, len, "adjtimex tai %d -> %d (want %+d), no CLOCK_TAI on this kernel",
+			 o->tai_before, o->tai_after, want);
+	return adj == want && clk == want;
+}
+
+int check_monotonic(const struct leap_obs *o, char *why, size_t len)
+{
+	snprintf(why, len, "%d samples, %d went back, largest gap %.3f s",
+		 o->samples, o->mono_backwards, o->mono_max_gap_ns / 1e9);
+	return o->samples > 1 && !o->mono_backwards && o->mono_max_gap_ns < MONO_MAX_GAP_NS;
+}
+
+/*
+ * A timer for 00:00:00 must not fire during 23:59:60: when it fires the wall
+ * clock must already have stepped back (the inserted second began) and read
+ * 00:00:00 or later again (the inserted second is over).
+ */
+int check_edge(const struct leap_obs *o, char *why, size_t len)
+{
+	int64_t rel = o->edge_real_ns - o->midnight * NSEC_PER_SEC;
+
+	if (!o->edge_fired) {
+		snprintf(why, len, "timer for 00:00:00 never fired");
+		return 0;
+	}
+	snprintf(why, len, "fired %s the wall-clock step, at 00:00:00 %+.6f s, %.3f s after the step",
+		 o->edge_fired_after_step ? "after" : "before", rel / 1e9,
+		 o->edge_fired_after_step ? o->edge_step_to_fire_ns / 1e9 : 0.0);
+	return o->edge_fired_after_step && rel >= 0;
+}
+
+enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int err)
+{
+	if (err)
+		return WAIT_ERROR;
+	if (got_ns < want_ns - TIMER_EARLY_SLACK_NS)
+		return WAIT_EARLY;
+	if (got_ns > want_ns + TIMER_LATE_SLACK_NS)
+		return WAIT_LATE;
+	return WAIT_ON_TIME;
+}
+
+int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s)
+{
+	*per_s = elapsed_ns > 0 ? (long)(wakeups * NSEC_PER_SEC / elapsed_ns) : wakeups;
+	return *per_s > LOAD_MAX_PER_S;
+}
+
+/* True when @marker appears in @cmdline as a whole space-separated word. */
+int cmdline_has_marker(const char *cmdline, const char *marker)
+{
+	size_t n = strlen(marker);
+	const char *p = cmdline;
+
+	while ((p = strstr(p, marker))) {
+		int start = p == cmdline || p[-1] == ' ';
+		int end = p[n] == '\0' || p[n] == ' ' || p[n] == '\n';
+
+		if (start && end)
+			return 1;
+		p += n;
+	}
+	return 0;
+}

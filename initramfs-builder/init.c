@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * init.c - PID 1 of the test guest: mount what the leap test needs, run it,
+ * report how it ended, and leave (reboot with QEMU's -no-reboot ends the guest).
+ *
+ * The initramfs holds no device nodes (it is built without root), so init
+ * mounts devtmpfs and opens /dev/console itself.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static void console(void)
+{
+	int fd;
+
+	mkdir("/dev", 0755);
+	mount("devtmpfs", "/dev", "devtmpfs", 0, NULL);
+	fd = open("/dev/console", O_RDWR);
+	if (fd < 0)
+		return;
+	for (int i = 0; i < 3; i++)
+		dup2(fd, i);
+	if (fd > 2)
+		close(fd);
+}
+
+int main(void)
+{
+	char *const argv[] = { "/leaptest", NULL };
+	int status = 0;
+	pid_t pid;
+
+	console();
+	mkdir("/proc", 0555);
+	mount("proc", "/proc", "proc", 0, NULL);
+	printf("leapinit: running /leaptest\n");
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		execv(argv[0], argv);
+		perror("leapinit: exec /leaptest");
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		printf("leapinit: cannot run /leaptest\n");
+	else if (WIFEXITED(status))
+		printf("leapinit: leaptest exit=%d\n", WEXITSTATUS(status));
+	else
+		printf("leapinit: leaptest killed by signal %d\n", WTERMSIG(status));
+	fflush(stdout);
+	sync();
+	reboot(RB_AUTOBOOT);
+	for (;;)
+		pause();
+}

@@ -1,0 +1,78 @@
+# matrix.mk - branches x arches x variants -> cells, and every user-facing target.
+#
+# A branch is a directory branches/<B>/ with a branch.mk (data only, read by
+# scripts/plan.sh); an arch is a file arches/<A>.mk.  Adding either is adding
+# that file and nothing else.
+
+SHELL      := /bin/bash
+BUILD_DIR  ?= $(CURDIR)/build
+LIMIT      ?= 60
+export BUILD_DIR LIMIT KSRC JOBS CC HOSTCC CROSS_COMPILE
+
+PLAN       := scripts/plan.sh
+ARCH_FILES := $(wildcard arches/*.mk)
+ALL_ARCHES := $(basename $(notdir $(ARCH_FILES)))
+include $(ARCH_FILES)
+
+.PHONY: help matrix qemu list-cells cell test unit-tests initramfs deps check-% qemu-%
+help:
+	@echo "make matrix                     every cell (build, boot, verdict)"
+	@echo "make qemu-6.1 [ARCH=] [VARIANT=] one branch's cells"
+	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
+	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
+	@echo "make check-6.1 [KSRC=]          dry-run a branch's patches on a tree"
+	@echo "make test                       what CI runs"
+
+# --- the guest: static init + leap test -> one initramfs per arch -----------
+GUEST      := $(BUILD_DIR)/guest
+TEST_SRCS  := $(wildcard common-tests/*.c)
+TEST_GUEST := $(filter-out common-tests/test_%.c,$(TEST_SRCS))
+GUEST_CFLAGS := -static -s -O2 -Wall -Wextra -Werror -pthread
+
+define guest_rules
+$(GUEST)/$(1)/leaptest: $(TEST_GUEST) $(wildcard common-tests/*.h) | deps-$(1)
+	@mkdir -p $$(@D)
+	$($(1)_GUEST_CC) $(GUEST_CFLAGS) -o $$@.tmp $(TEST_GUEST) && mv $$@.tmp $$@
+$(GUEST)/$(1)/init: initramfs-builder/init.c | deps-$(1)
+	@mkdir -p $$(@D)
+	$($(1)_GUEST_CC) $(GUEST_CFLAGS) -o $$@.tmp $$< && mv $$@.tmp $$@
+$(GUEST)/$(1)/initramfs.cpio: $(GUEST)/$(1)/init $(GUEST)/$(1)/leaptest initramfs-builder/mkcpio.sh
+	initramfs-builder/mkcpio.sh $$@ $(GUEST)/$(1)/init $(GUEST)/$(1)/leaptest
+endef
+$(foreach a,$(ALL_ARCHES),$(eval $(call guest_rules,$(a))))
+initramfs: $(foreach a,$(ALL_ARCHES),$(GUEST)/$(a)/initramfs.cpio)
+
+# --- tools: checked once; installed when root, else the apt-get line --------
+deps-%:
+	@scripts/deps.sh $*
+deps: $(foreach a,$(ALL_ARCHES),deps-$(a))
+
+# --- cells -------------------------------------------------------------------
+list-cells:
+	@$(PLAN) cells $(BRANCH) $(ARCH) $(VARIANT)
+
+matrix: initramfs
+	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)") && scripts/matrix.sh $$cells
+
+qemu-%: initramfs
+	@cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)" $(if $(KSRC),| grep -E -- '-(stock|fixed)$$')) \
+		&& scripts/matrix.sh $$cells
+
+qemu:
+	@test -n "$(KSRC)" || { echo "make qemu needs KSRC=/path/to/linux (or use make qemu-BRANCH)" >&2; exit 2; }
+	@b=$$(scripts/ksrc-branch.sh "$(KSRC)") && $(MAKE) --no-print-directory qemu-$$b
+
+cell: initramfs
+	@test -n "$(CELL)" || { echo "make cell needs CELL=<branch>-<arch>-<variant> (see make list-cells)" >&2; exit 2; }
+	@$(PLAN) info "$(CELL)" >/dev/null && scripts/matrix.sh "$(CELL)"
+
+check-%:
+	@scripts/check-branch.sh "$*"
+
+# --- tests -------------------------------------------------------------------
+unit-tests:
+	@tests/run-unit-tests.sh
+
+test: unit-tests
+	@$(MAKE) --no-print-directory qemu-6.1 VARIANT= LIMIT=$(LIMIT) \
+		E2E_VARIANTS="stock regress fixed"

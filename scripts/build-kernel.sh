@@ -1,0 +1,52 @@
+#!/bin/bash
+# build-kernel.sh - configure (once) and build one kernel in its object directory.
+#
+# Usage: build-kernel.sh TREE OBJDIR KARCH IMAGE FRAGMENT...
+#
+# Environment: CROSS_COMPILE, CC, HOSTCC (passed to make when set), JOBS.
+# The configuration is tinyconfig (allnoconfig on trees without it) plus the
+# fragments, merged with the tree's own merge_config.sh and finished with
+# olddefconfig (`yes "" | make oldconfig` on trees without it).  It is made again
+# only when its inputs change.  Every option a fragment asks for must survive in
+# the final .config, or the build stops naming the missing ones.
+set -eu
+
+die() { echo "build-kernel: $*" >&2; exit 1; }
+[ $# -ge 5 ] || { echo "usage: build-kernel.sh TREE OBJDIR KARCH IMAGE FRAGMENT..." >&2; exit 2; }
+tree=$(realpath -m "$1") obj=$(realpath -m "$2") karch=$3 image=$4
+shift 4
+[ -f "$tree/Makefile" ] || die "$tree is not a kernel tree"
+
+mkargs=(-C "$tree" "O=$obj" "ARCH=$karch" -s)
+[ -n "${CROSS_COMPILE:-}" ] && mkargs+=("CROSS_COMPILE=$CROSS_COMPILE")
+[ -n "${CC:-}" ] && mkargs+=("CC=$CC")
+[ -n "${HOSTCC:-}" ] && mkargs+=("HOSTCC=$HOSTCC")
+mkdir -p "$obj"
+
+stamp=$obj/.leap-config-inputs
+inputs=$( { printf '%s\n' "${mkargs[@]}"; cat "$@"; } | sha256sum | cut -c1-16)
+if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; then
+	rm -f "$stamp"
+	if [ -f "$tree/kernel/configs/tiny.config" ]; then base=tinyconfig; else base=allnoconfig; fi
+	make "${mkargs[@]}" "$base" >/dev/null
+	"$tree/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$@" >"$obj/.merge.log" 2>&1 \
+		|| { cat "$obj/.merge.log" >&2; die "merge_config.sh failed"; }
+	if grep -q '^olddefconfig:' "$tree/scripts/kconfig/Makefile"; then
+		make "${mkargs[@]}" olddefconfig >/dev/null
+	else
+		yes "" | make "${mkargs[@]}" oldconfig >/dev/null
+	fi
+	missing=$(grep -h -E '^(CONFIG_[A-Za-z0-9_]+=.*|# CONFIG_[A-Za-z0-9_]+ is not set)$' "$@" | sort -u \
+		| while IFS= read -r line; do
+			case "$line" in
+			*=n) want="# ${line%=n} is not set" ;;
+			*) want=$line ;;
+			esac
+			grep -qxF "$want" "$obj/.config" || printf ' %s' "$line"
+		done)
+	[ -z "$missing" ] || die "not in the final .config of $obj (a dependency is missing):$missing"
+	echo "$inputs" >"$stamp"
+fi
+
+make "${mkargs[@]}" -j"${JOBS:-$(nproc)}" "$(basename "$image")"
+[ -f "$obj/$image" ] || die "no $image after the build in $obj"

@@ -1,0 +1,113 @@
+#!/bin/bash
+# cell.sh - one matrix cell: tree -> patched build -> QEMU boot -> verdict.
+#
+# Usage: cell.sh CELL RUN_DIR [INDEX/TOTAL]
+#
+# Environment: BUILD_DIR (default ./build), KSRC (a user's tree instead of the
+# Debian package), LIMIT (seconds per boot, default 60), JOBS, CC, HOSTCC,
+# CROSS_COMPILE (override the arch's).  Writes RUN_DIR/cells/CELL/{console.log,
+# cell.json}; cell.json is written from an EXIT trap, so an interrupted or
+# failed cell still leaves one (verdict ERROR).  Images are cached by a key
+# over everything that goes into them, so a rerun only boots.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+die() { echo "cell: $*" >&2; exit 1; }
+[ $# -ge 2 ] || { echo "usage: cell.sh CELL RUN_DIR [INDEX/TOTAL]" >&2; exit 2; }
+cell=$1 run=$2 pos=${3:-1/1}
+build=$(realpath -m "${BUILD_DIR:-$root/build}")
+limit=${LIMIT:-60}
+
+info=$("$here/plan.sh" info "$cell") || exit 1
+eval "$info"
+out=$run/cells/$cell
+mkdir -p "$out" "$build/locks" "$build/images"
+
+# Reported in cell.json whatever happens below.
+verdict=ERROR reason="harness error before boot" tree_version="" image="" build_s=0 boot_s=0
+failed="" wakeups_per_s="" early=0 late=0 edge=""
+json_str() { printf '"%s"' "$(printf '%s' "$1" | sed -e 's/\\/\\\\/g' -e 's/"/\\"/g' | tr -d '\000-\037')"; }
+write_json() {
+	local ok=false e
+	for e in $EXPECT; do [ "$e" = "$verdict" ] && ok=true; done
+	{
+		printf '{"cell": %s, "branch": %s, "arch": %s, "variant": %s,\n' \
+			"$(json_str "$cell")" "$(json_str "$BRANCH")" "$(json_str "$ARCH")" "$(json_str "$VARIANT")"
+		printf ' "tree": %s, "tree_version": %s, "verdict": %s, "expected": [%s], "ok": %s,\n' \
+			"$(json_str "${PACKAGE:-${KSRC:-}}")" "$(json_str "$tree_version")" "$(json_str "$verdict")" \
+			"$(for e in $EXPECT; do printf '%s' "${sep:-}$(json_str "$e")"; sep=", "; done)" "$ok"
+		printf ' "reason": %s, "failed_tests": %s,\n' "$(json_str "$reason")" "$(json_str "$failed")"
+		printf ' "metrics": {"wakeups_per_s": %s, "early_waits": %s, "late_waits": %s, "leap_edge": %s},\n' \
+			"${wakeups_per_s:-null}" "$early" "$late" "$(json_str "$edge")"
+		printf ' "build_s": %s, "boot_s": %s, "console": %s, "image": %s}\n' \
+			"$build_s" "$boot_s" "$(json_str "$out/console.log")" "$(json_str "$image")"
+	} >"$out/cell.json.tmp"
+	mv "$out/cell.json.tmp" "$out/cell.json"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$cell" "$BRANCH" "$ARCH" "$VARIANT" \
+		"${tree_version:--}" "$verdict" "$EXPECT" "$ok" "${wakeups_per_s:--}" "$build_s" "$boot_s" "$reason" >"$out/cell.tsv"
+}
+trap write_json EXIT
+
+# The tree: a user's (KSRC) or the branch's Debian package.
+if [ -n "${KSRC:-}" ]; then
+	tree=$(realpath "$KSRC")
+	tree_version=$(make -s -C "$tree" kernelversion 2>/dev/null) || die "KSRC=$KSRC is not a kernel tree"
+	tree_id=ksrc-$(printf '%s' "$tree" | sha256sum | cut -c1-8)
+else
+	reason="fetching $PACKAGE failed"
+	tree=$("$here/fetch-tree.sh" "$PACKAGE" "$SUITES" "$build")
+	tree_version=$(cat "$tree.version")
+	tree_id=$PACKAGE
+fi
+
+# The patch stack: each PATCHES directory's series, in order.
+patch_files=()
+for d in $PATCHES; do
+	series=$root/branches/$BRANCH/$d/series
+	[ -f "$series" ] || die "no $series (named by PATCHES_$VARIANT in branches/$BRANCH/branch.mk)"
+	while IFS= read -r p; do
+		case "$p" in '' | '#'*) continue ;; esac
+		patch_files+=("$root/branches/$BRANCH/$d/$p")
+	done <"$series"
+done
+
+cross=${CROSS_COMPILE-$A_CROSS}
+frags=("$root/configs/common.config" "$root/configs/$ARCH.config")
+key=$( { echo "$tree_id $tree_version $ARCH $cross ${CC:-} ${HOSTCC:-}"
+	cat "${frags[@]}" "$here/build-kernel.sh" ${patch_files[@]+"${patch_files[@]}"}; } | sha256sum | cut -c1-12)
+imgdir=$build/images/$BRANCH-$ARCH-$VARIANT-$key
+image=$imgdir/$(basename "$A_IMAGE")
+
+if [ ! -f "$image" ]; then
+	reason="kernel build failed (see $out/build.log)"
+	echo "[$pos] build $BRANCH $ARCH $VARIANT ($tree_version) ..."
+	start=$(date +%s)
+	backup=$build/locks/$tree_id.backup
+	(
+		flock 9
+		"$here/tree-patch.sh" restore "$tree" "$backup"
+		trap '"$here/tree-patch.sh" restore "$tree" "$backup"' EXIT
+		[ ${#patch_files[@]} -eq 0 ] || "$here/tree-patch.sh" apply "$tree" "$backup" "${patch_files[@]}"
+		CROSS_COMPILE=$cross "$here/build-kernel.sh" "$tree" "$build/obj/$tree_id-$ARCH" \
+			"$A_KARCH" "$A_IMAGE" "${frags[@]}" >"$out/build.log" 2>&1 \
+			|| { tail -n 20 "$out/build.log" >&2; exit 1; }
+		rm -rf "$imgdir.tmp"
+		mkdir -p "$imgdir.tmp"
+		cp "$build/obj/$tree_id-$ARCH/$A_IMAGE" "$build/obj/$tree_id-$ARCH/.config" "$imgdir.tmp/"
+		rm -rf "$imgdir"
+		mv "$imgdir.tmp" "$imgdir"
+	) 9>"$build/locks/$tree_id.lock"
+	build_s=$(($(date +%s) - start))
+	echo "[$pos] build $BRANCH $ARCH $VARIANT ... ${build_s} s"
+fi
+
+initrd=$build/guest/$ARCH/initramfs.cpio
+[ -f "$initrd" ] || die "no $initrd: run 'make initramfs' first"
+reason="boot failed"
+start=$(date +%s.%N)
+rc=0
+"$here/run-qemu.sh" "$A_QEMU" "$A_QEMU_ARGS" "$A_CONSOLE" "$image" "$initrd" "$out/console.log" "$limit" || rc=$?
+boot_s=$(printf '%.1f' "$(echo "$(date +%s.%N) - $start" | bc)")
+eval "$("$here/verdict.sh" "$out/console.log" "$rc" | sed -e "s/'/'\\\\''/g" -e "s/=\(.*\)/='\1'/")"
+echo "[$pos] boot  $BRANCH $ARCH $VARIANT ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}"

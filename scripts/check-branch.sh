@@ -1,0 +1,37 @@
+#!/bin/bash
+# check-branch.sh - dry-run every patch directory of a branch against a tree.
+#
+# Usage: check-branch.sh BRANCH   (tree: $KSRC, else the branch's Debian package)
+#
+# One line per patch: applies / applies with offset / FAILS at file: hunk.
+# A directory is checked on top of the directories its variant stacks under
+# it (fix on top of regress, as PATCHES_fixed says).  Exit 1 on any failure.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+[ $# -eq 1 ] || { echo "usage: check-branch.sh BRANCH" >&2; exit 2; }
+b=$1
+variants=$("$here/plan.sh" get "$b" VARIANTS) || exit 1
+if [ -n "${KSRC:-}" ]; then
+	"$here/ksrc-branch.sh" "$KSRC" >/dev/null || exit 1
+	tree=$KSRC
+else
+	eval "$("$here/plan.sh" info "$("$here/plan.sh" cells "$b" | head -n 1)")"
+	tree=$("$here/fetch-tree.sh" "$PACKAGE" "$SUITES" "$(realpath -m "${BUILD_DIR:-$root/build}")")
+fi
+rc=0
+for v in $variants; do
+	stack=$("$here/plan.sh" get "$b" "PATCHES_$v")
+	[ -n "$stack" ] || continue
+	files=()
+	for d in $stack; do
+		while IFS= read -r p; do
+			case "$p" in '' | '#'*) continue ;; esac
+			files+=("$root/branches/$b/$d/$p")
+		done <"$root/branches/$b/$d/series"
+	done
+	echo "== $b $v: $stack"
+	"$here/tree-patch.sh" check "$tree" "${files[@]}" || rc=1
+done
+exit $rc

@@ -1,0 +1,92 @@
+#!/bin/bash
+# fetch-tree.sh - download a Debian linux-source-X.Y package and extract its tree.
+#
+# Usage: fetch-tree.sh PACKAGE "SUITE..." BUILD_DIR
+#
+# Uses a project-local apt configuration (its own sources list, state and cache
+# under BUILD_DIR/apt/PACKAGE); needs no root and changes nothing on the system.
+# apt verifies the archive signatures against the Debian archive keyring.
+# On success prints the tree's path; BUILD_DIR/trees/PACKAGE.version holds the
+# exact package version.  Every step writes to a temporary name and renames it
+# when complete, so an interrupted run never leaves a tree that looks finished.
+set -eu
+
+die() { echo "fetch-tree: $*" >&2; exit 1; }
+usage() { echo "usage: fetch-tree.sh PACKAGE \"SUITE...\" BUILD_DIR" >&2; exit 2; }
+
+[ $# -eq 3 ] || usage
+pkg=$1 suites=$2 build=$3
+case "$pkg" in linux-source-[0-9]*) ;; *) die "not a linux-source package: $pkg" ;; esac
+[ -n "$suites" ] || die "no Debian suite given for $pkg (set SUITES in its branch.mk)"
+
+mirror=${DEB_MIRROR:-http://deb.debian.org/debian}
+security=${DEB_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+keyring=${DEB_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
+# Space for the .deb (~150 MB), the tree (~1.4 GB) and two object dirs.
+need_mb=${FETCH_NEED_MB:-2500}
+
+trees=$build/trees
+tree=$trees/$pkg
+if [ -f "$tree.version" ] && [ -f "$tree/Makefile" ]; then
+	echo "$tree"
+	exit 0
+fi
+
+[ -r "$keyring" ] || die "no Debian archive keyring at $keyring: apt-get install debian-archive-keyring"
+command -v apt-get >/dev/null || die "apt-get not found: this needs a Debian-based host"
+
+apt=$build/apt/$pkg
+mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/etc/preferences.d" "$trees" "$build/debs"
+: >"$apt/status"
+{
+	for s in $suites; do
+		case "$s" in
+		*-security) echo "deb [signed-by=$keyring] $security $s main" ;;
+		*) echo "deb [signed-by=$keyring] $mirror $s main" ;;
+		esac
+	done
+} >"$apt/etc/sources.list"
+
+aptopts=(-q -o "Dir::Etc::SourceList=$apt/etc/sources.list" -o "Dir::Etc::SourceParts=-"
+	-o "Dir::Etc::PreferencesParts=$apt/etc/preferences.d" -o "Dir::State::Lists=$apt/lists"
+	-o "Dir::State::status=$apt/status" -o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives"
+	-o "Debug::NoLocking=1" -o "Acquire::Languages=none" -o "APT::Get::List-Cleanup=0")
+
+echo "fetch-tree: apt-get update for $pkg ($suites)" >&2
+if ! apt-get "${aptopts[@]}" update >"$apt/update.log" 2>&1 \
+	|| grep -q -E '^(W|E): (Failed to fetch|Some index files failed)' "$apt/update.log"; then
+	tail -n 3 "$apt/update.log" >&2
+	die "cannot read the Debian archive ($mirror, suites: $suites): check the network, or set DEB_MIRROR"
+fi
+version=$(apt-cache "${aptopts[@]}" show --no-all-versions "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
+[ -n "$version" ] || die "package $pkg not found in suites: $suites (check SUITES in its branch.mk)"
+
+deb=$build/debs/${pkg}_${version}_all.deb
+if [ ! -f "$deb" ]; then
+	echo "fetch-tree: downloading $pkg $version" >&2
+	rm -rf "$build/debs/tmp.$pkg"
+	mkdir -p "$build/debs/tmp.$pkg"
+	(cd "$build/debs/tmp.$pkg" && apt-get "${aptopts[@]}" download "$pkg=$version" >"$apt/download.log" 2>&1) \
+		|| { tail -n 3 "$apt/download.log" >&2; die "download of $pkg $version failed: check the network"; }
+	mv "$build/debs/tmp.$pkg"/*.deb "$deb"
+	rmdir "$build/debs/tmp.$pkg"
+fi
+
+free_mb=$(df -Pm "$trees" | awk 'NR==2 {print $4}')
+[ "$free_mb" -ge "$need_mb" ] || die "only ${free_mb} MB free under $trees, a tree and its builds need ${need_mb} MB: free space or set BUILD_DIR elsewhere"
+
+echo "fetch-tree: extracting $pkg $version" >&2
+tmp=$trees/.tmp.$pkg
+rm -rf "$tmp" "$tree"
+mkdir -p "$tmp"
+dpkg-deb --fsys-tarfile "$deb" | tar -xf - -C "$tmp" --wildcards './usr/src/linux-source-*.tar.*'
+tarball=$(ls "$tmp"/usr/src/linux-source-*.tar.*)
+tar -xf "$tarball" -C "$tmp"
+rm -rf "${tmp:?}/usr"
+top=$(ls "$tmp")
+[ -f "$tmp/$top/Makefile" ] || die "no kernel tree inside $deb"
+mv "$tmp/$top" "$tree"
+rmdir "$tmp"
+echo "$version" >"$tree.version.tmp"
+mv "$tree.version.tmp" "$tree.version"
+echo "$tree"

@@ -1,0 +1,16 @@
+#!/bin/bash
+# ksrc-branch.sh - the branch for a user's kernel tree, from its top Makefile.
+#
+# Usage: ksrc-branch.sh KSRC   (prints the branch name, e.g. 3.4)
+set -eu
+
+die() { echo "ksrc: $*" >&2; exit 1; }
+[ $# -eq 1 ] || { echo "usage: ksrc-branch.sh KSRC" >&2; exit 2; }
+ksrc=$1
+mk=$ksrc/Makefile
+{ [ -f "$mk" ] && [ -d "$ksrc/kernel" ] && grep -q '^PATCHLEVEL *=' "$mk"; } \
+	|| die "KSRC=$ksrc is not a kernel source tree (no top Makefile with VERSION/PATCHLEVEL): point KSRC at an unpacked linux-X.Y tree"
+field() { sed -n "s/^$1 *= *\([0-9]*\).*/\1/p" "$mk" | head -n 1; }
+ver=$(field VERSION).$(field PATCHLEVEL).$(field SUBLEVEL)
+ver=${ver%.}
+"$(dirname "$0")/plan.sh" branch-for "$ver" || die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)"

@@ -1,0 +1,121 @@
+#!/bin/bash
+# plan.sh - the matrix plan, read from branches/*/branch.mk and arches/*.mk.
+#
+# Usage:
+#   plan.sh cells [BRANCH [ARCH [VARIANT]]]   one <branch>-<arch>-<variant> per line
+#   plan.sh info CELL                          the cell's settings, as shell assignments
+#   plan.sh branches                           the branch names
+#   plan.sh get BRANCH KEY                     one branch.mk value
+#   plan.sh branch-for VERSION                 the branch whose range holds VERSION (x.y.z)
+#
+# A branch.mk holds variables only (KEY := value): PACKAGE, SUITES, FAMILY,
+# ARCHES, VARIANTS, EXPECT_<variant>, PATCHES_<variant> (patch directories,
+# applied in order), VERSION_MIN, VERSION_MAX.  An empty filter means "all".
+# LEAP_ROOT (default: this script's parent) locates branches/ and arches/.
+set -eu
+
+root=${LEAP_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+die() { echo "plan: $*" >&2; exit 1; }
+
+# get FILE KEY: the value of KEY in a make-style variables file.
+get() {
+	awk -v key="$2" '
+		/^[ \t]*#/ { next }
+		{
+			line = $0
+			if (match(line, /^[A-Za-z0-9_]+[ \t]*:?=/)) {
+				k = substr(line, 1, RLENGTH); sub(/[ \t]*:?=$/, "", k)
+				if (k == key) {
+					v = substr(line, RLENGTH + 1); gsub(/^[ \t]+|[ \t]+$/, "", v); val = v
+				}
+			}
+		}
+		END { print val }' "$1"
+}
+
+branches() {
+	for f in "$root"/branches/*/branch.mk; do
+		[ -f "$f" ] && basename "$(dirname "$f")"
+	done
+}
+
+known_arches() {
+	for f in "$root"/arches/*.mk; do basename "$f" .mk; done
+}
+
+one_of() { # WORD LIST...
+	local w=$1
+	shift
+	for x in "$@"; do [ "$x" = "$w" ] && return 0; done
+	return 1
+}
+
+cells() {
+	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v mk
+	# shellcheck disable=SC2046
+	[ -z "$want_b" ] || one_of "$want_b" $(branches) \
+		|| die "unknown BRANCH '$want_b': use one of: $(branches | tr '\n' ' ')"
+	# shellcheck disable=SC2046
+	[ -z "$want_a" ] || one_of "$want_a" $(known_arches) \
+		|| die "unknown ARCH '$want_a': use one of: $(known_arches | tr '\n' ' ')"
+	[ -z "$want_v" ] || one_of "$want_v" stock regress naive fixed \
+		|| die "unknown VARIANT '$want_v': use one of: stock regress naive fixed"
+	for b in $(branches); do
+		[ -z "$want_b" ] || [ "$b" = "$want_b" ] || continue
+		mk=$root/branches/$b/branch.mk
+		for a in $(get "$mk" ARCHES); do
+			[ -z "$want_a" ] || [ "$a" = "$want_a" ] || continue
+			for v in $(get "$mk" VARIANTS); do
+				[ -z "$want_v" ] || [ "$v" = "$want_v" ] || continue
+				echo "$b-$a-$v"
+			done
+		done
+	done
+}
+
+info() {
+	local cell=$1 v a b mk
+	v=${cell##*-}
+	a=${cell%-*}
+	a=${a##*-}
+	b=${cell%-*-*}
+	[ "$b" != "$cell" ] || die "CELL '$cell' is not <branch>-<arch>-<variant>: see 'make list-cells'"
+	mk=$root/branches/$b/branch.mk
+	[ -f "$mk" ] || die "unknown CELL '$cell' (no branch '$b'): see 'make list-cells'"
+	cells "$b" | grep -qx -- "$cell" \
+		|| die "unknown CELL '$cell': branch $b has no $a $v cell; see 'make list-cells'"
+	printf 'BRANCH=%q ARCH=%q VARIANT=%q\n' "$b" "$a" "$v"
+	printf 'PACKAGE=%q SUITES=%q FAMILY=%q\n' "$(get "$mk" PACKAGE)" "$(get "$mk" SUITES)" "$(get "$mk" FAMILY)"
+	printf 'EXPECT=%q PATCHES=%q\n' "$(get "$mk" "EXPECT_$v")" "$(get "$mk" "PATCHES_$v")"
+	for k in KARCH CROSS IMAGE QEMU CONSOLE QEMU_ARGS GUEST_CC; do
+		printf 'A_%s=%q\n' "$k" "$(get "$root/arches/$a.mk" "${a}_$k")"
+	done
+}
+
+# Version compare: is $1 <= $2 (dotted numbers)?
+ver_le() { [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1)" = "$1" ]; }
+
+branch_for() {
+	local ver=$1 b mk lo hi
+	for b in $(branches); do
+		mk=$root/branches/$b/branch.mk
+		lo=$(get "$mk" VERSION_MIN) hi=$(get "$mk" VERSION_MAX)
+		{ [ -n "$lo" ] && [ -n "$hi" ]; } || continue
+		if ver_le "$lo" "$ver" && ver_le "$ver" "$hi"; then
+			echo "$b"
+			return 0
+		fi
+	done
+	die "no branch supports kernel $ver: supported ranges are$(for b in $(branches); do
+		mk=$root/branches/$b/branch.mk; printf ' %s-%s' "$(get "$mk" VERSION_MIN)" "$(get "$mk" VERSION_MAX)"; done)"
+}
+
+case "${1:-}" in
+cells) shift; cells "$@" ;;
+info) [ $# -eq 2 ] || die "usage: plan.sh info CELL"; info "$2" ;;
+branches) branches ;;
+get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"; [ -f "$root/branches/$2/branch.mk" ] \
+	|| die "unknown branch '$2': use one of: $(branches | tr '\n' ' ')"; get "$root/branches/$2/branch.mk" "$3" ;;
+branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for "$2" ;;
+*) echo "usage: plan.sh cells [BRANCH [ARCH [VARIANT]]] | info CELL | branches | get BRANCH KEY | branch-for VERSION" >&2; exit 2 ;;
+esac

@@ -1,0 +1,95 @@
+#!/bin/bash
+# tree-patch.sh - apply a patch stack to a shared kernel tree, and put it back.
+#
+# Usage:
+#   tree-patch.sh check   TREE PATCH...         dry-run the stack, one line per patch
+#   tree-patch.sh apply   TREE BACKUP PATCH...  check, save the touched files, apply
+#   tree-patch.sh restore TREE BACKUP           put the saved files back (idempotent)
+#
+# A variant patches the tree that every arch and variant shares, so that the
+# object directories only rebuild the files a variant touches.  Before the
+# first change, the originals of every touched file are copied to BACKUP
+# (written as BACKUP.tmp, then renamed); `restore` copies them back and only
+# then removes BACKUP.  A run interrupted at any point leaves either an intact
+# tree or a BACKUP from which the next run's `restore` recovers it.
+# Patches must apply exactly: no fuzz (offsets are reported, and allowed).
+set -eu
+
+die() { echo "tree-patch: $*" >&2; exit 1; }
+
+# Files a patch touches, without the a/ b/ prefix; "/dev/null" sides skipped.
+touched() {
+	sed -n -e 's/^--- a\/\([^\t]*\).*/\1/p' -e 's/^+++ b\/\([^\t]*\).*/\1/p' "$@" | sort -u
+}
+
+# check TREE PATCH...: apply the stack to a scratch copy of the touched files.
+check() {
+	local tree=$1 scratch f p out rc=0 name
+	shift
+	scratch=$(mktemp -d)
+	# shellcheck disable=SC2064
+	trap "rm -rf '$scratch'" RETURN
+	for f in $(touched "$@"); do
+		if [ -f "$tree/$f" ]; then
+			mkdir -p "$scratch/$(dirname "$f")"
+			cp "$tree/$f" "$scratch/$f"
+		fi
+	done
+	for p in "$@"; do
+		name=$(basename "$p")
+		if out=$(cd "$scratch" && patch -p1 -F0 -N --no-backup-if-mismatch -r - <"$p" 2>&1); then
+			if grep -q 'offset' <<<"$out"; then
+				echo "$name: applies with offset ($(grep -o 'offset -\?[0-9]* lines\?' <<<"$out" | head -n 1))"
+			else
+				echo "$name: applies"
+			fi
+		else
+			echo "$name: FAILS at $(awk '/^patching file /{f=$3} /FAILED|malformed|can.t find file|Reversed/{print f ": " $0; exit}' <<<"$out")"
+			rc=1
+		fi
+	done
+	return $rc
+}
+
+restore() {
+	local tree=$1 backup=$2 f
+	rm -rf "$backup.tmp"
+	[ -d "$backup" ] || return 0
+	while IFS= read -r f; do
+		if [ -f "$backup/orig/$f" ]; then
+			cp "$backup/orig/$f" "$tree/$f"
+		else
+			rm -f "$tree/$f"
+		fi
+	done <"$backup/files"
+	rm -rf "$backup"
+}
+
+apply() {
+	local tree=$1 backup=$2 f p
+	shift 2
+	[ ! -d "$backup" ] || die "$tree still carries patches ($backup exists): run restore first"
+	check "$tree" "$@" >"$backup.check" 2>&1 || { grep FAILS "$backup.check" >&2; rm -f "$backup.check"; die "patch stack does not apply to $tree"; }
+	rm -f "$backup.check"
+	rm -rf "$backup.tmp"
+	mkdir -p "$backup.tmp/orig"
+	touched "$@" >"$backup.tmp/files"
+	while IFS= read -r f; do
+		if [ -f "$tree/$f" ]; then
+			mkdir -p "$backup.tmp/orig/$(dirname "$f")"
+			cp -p "$tree/$f" "$backup.tmp/orig/$f"
+		fi
+	done <"$backup.tmp/files"
+	mv "$backup.tmp" "$backup"
+	for p in "$@"; do
+		(cd "$tree" && patch -p1 -F0 -N -s --no-backup-if-mismatch -r - <"$p") >/dev/null \
+			|| die "$(basename "$p") failed on $tree after a clean dry run"
+	done
+}
+
+case "${1:-}" in
+check) [ $# -ge 3 ] || die "usage: tree-patch.sh check TREE PATCH..."; shift; check "$@" ;;
+apply) [ $# -ge 4 ] || die "usage: tree-patch.sh apply TREE BACKUP PATCH..."; shift; apply "$@" ;;
+restore) [ $# -eq 3 ] || die "usage: tree-patch.sh restore TREE BACKUP"; shift; restore "$@" ;;
+*) echo "usage: tree-patch.sh check|apply|restore ..." >&2; exit 2 ;;
+esac

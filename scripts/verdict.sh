@@ -1,0 +1,50 @@
+#!/bin/bash
+# verdict.sh - a cell's verdict, from what the guest printed.
+#
+# Usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE
+#
+# Prints key=value lines: verdict, reason, failed (KTAP tests that failed),
+# wakeups_per_s (the highest per CPU after the insert), early, late (timer
+# waits), edge.  Verdicts, strongest first:
+#   BOOTFAIL  the leap test never started (the last console lines are the reason)
+#   SPLAT     a kernel BUG/WARNING/lockdep report/oops/panic/stall on the console
+#   PASS, FAIL, SKIP  the leap test's own result line
+#   TIMEOUT   no result before the time limit (QEMU_EXIT_CODE 124): hang
+#   ERROR     the guest stopped without a result for another reason
+set -eu
+
+[ $# -eq 2 ] || { echo "usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE" >&2; exit 2; }
+log=$1 rc=$2
+[ -f "$log" ] || { echo "verdict=ERROR"; echo "reason=no console log at $log"; exit 0; }
+
+tr -d '\r' <"$log" | awk -v rc="$rc" '
+	function kv(k, v) { printf "%s=%s\n", k, v }
+	{ lines[NR % 8] = $0; n = NR }
+	/leapinit: running|^KTAP version 1/ { started = 1 }
+	/(^|[^A-Za-z])(BUG|WARNING):|Kernel panic|Oops|general protection fault|Unable to handle kernel|inconsistent lock state|possible (recursive|circular) locking|blocked for more than [0-9]+ seconds|detected stalls?|self-detected stall/ {
+		if (!splat) splat = $0
+	}
+	/LEAPTEST RESULT: (PASS|FAIL|SKIP)/ { match($0, /LEAPTEST RESULT: [A-Z]+/); result = substr($0, RSTART + 17, RLENGTH - 17) }
+	/^not ok [0-9]+ / { failed = failed (failed ? "," : "") $4 }
+	/# wakeups_per_s cpu=/ { for (i = 1; i <= NF; i++) if ($i ~ /^value=/) { v = substr($i, 7) + 0; if (v > wps) wps = v; seen_wps = 1 } }
+	/# timer scenario=.* early$/ { early++ }
+	/# timer scenario=.* late$/ { late++ }
+	/^# leap_edge: / { edge = substr($0, 14) }
+	END {
+		if (!started) {
+			tail = ""
+			for (i = n - 7; i <= n; i++) if (i > 0) tail = tail (tail ? " | " : "") lines[i % 8]
+			verdict = "BOOTFAIL"; reason = "the leap test never started; last lines: " (tail ? tail : "(console empty)")
+		} else if (splat) {
+			verdict = "SPLAT"; reason = splat
+		} else if (result) {
+			verdict = result; reason = result == "PASS" ? "all checks passed" : (result == "SKIP" ? "preconditions not met" : "failed: " failed)
+		} else if (rc == 124) {
+			verdict = "TIMEOUT"; reason = "no result before the time limit (hung guest)"
+		} else {
+			verdict = "ERROR"; reason = "the guest stopped without a result (qemu exit " rc ")"
+		}
+		gsub(/[^ -~]/, "?", reason)
+		kv("verdict", verdict); kv("reason", reason); kv("failed", failed)
+		kv("wakeups_per_s", seen_wps ? wps : ""); kv("early", early + 0); kv("late", late + 0); kv("edge", edge)
+	}'
