@@ -64,11 +64,11 @@ fi
 # The patch stack: each PATCHES directory's series, in order.
 patch_files=()
 for d in $PATCHES; do
-	series=$root/branches/$BRANCH/$d/series
-	[ -f "$series" ] || die "no $series (named by PATCHES_$VARIANT in branches/$BRANCH/branch.mk)"
+	series=$root/branches/$d/series
+	[ -f "$series" ] || die "no $series (PATCHES_$VARIANT in branches/$BRANCH/branch.mk names it)"
 	while IFS= read -r p; do
 		case "$p" in '' | '#'*) continue ;; esac
-		patch_files+=("$root/branches/$BRANCH/$d/$p")
+		patch_files+=("$root/branches/$d/$p")
 	done <"$series"
 done
 

@@ -28,8 +28,8 @@ for v in $variants; do
 	for d in $stack; do
 		while IFS= read -r p; do
 			case "$p" in '' | '#'*) continue ;; esac
-			files+=("$root/branches/$b/$d/$p")
-		done <"$root/branches/$b/$d/series"
+			files+=("$root/branches/$d/$p")
+		done <"$root/branches/$d/series"
 	done
 	echo "== $b $v: $stack"
 	"$here/tree-patch.sh" check "$tree" "${files[@]}" || rc=1

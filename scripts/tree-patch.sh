@@ -87,9 +87,23 @@ apply() {
 	done
 }
 
+# Patch paths are used from other directories: make them absolute.
+abs_args() {
+	local a
+	for a in "$@"; do realpath -e -- "$a" || die "no such patch: $a"; done
+}
+
 case "${1:-}" in
-check) [ $# -ge 3 ] || die "usage: tree-patch.sh check TREE PATCH..."; shift; check "$@" ;;
-apply) [ $# -ge 4 ] || die "usage: tree-patch.sh apply TREE BACKUP PATCH..."; shift; apply "$@" ;;
+check)
+	[ $# -ge 3 ] || die "usage: tree-patch.sh check TREE PATCH..."
+	mapfile -t files < <(abs_args "${@:3}")
+	[ ${#files[@]} -eq $(($# - 2)) ] || exit 1
+	check "$2" "${files[@]}" ;;
+apply)
+	[ $# -ge 4 ] || die "usage: tree-patch.sh apply TREE BACKUP PATCH..."
+	mapfile -t files < <(abs_args "${@:4}")
+	[ ${#files[@]} -eq $(($# - 3)) ] || exit 1
+	apply "$2" "$3" "${files[@]}" ;;
 restore) [ $# -eq 3 ] || die "usage: tree-patch.sh restore TREE BACKUP"; shift; restore "$@" ;;
 *) echo "usage: tree-patch.sh check|apply|restore ..." >&2; exit 2 ;;
 esac

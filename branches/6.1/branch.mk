@@ -12,7 +12,8 @@ EXPECT_regress := FAIL
 EXPECT_naive   := TIMEOUT SPLAT
 EXPECT_fixed   := PASS
 
+# Patch directories, relative to branches/, applied in order.
 PATCHES_stock   :=
-PATCHES_regress := regress
-PATCHES_naive   := regress naive
-PATCHES_fixed   := regress fix
+PATCHES_regress := later/regress
+PATCHES_naive   := later/regress later/naive
+PATCHES_fixed   := later/regress later/fix
