@@ -50,23 +50,27 @@ one_of() { # WORD LIST...
 	return 1
 }
 
+# cells [BRANCH [ARCHES [VARIANTS]]]: filters may be space-separated lists.
 cells() {
-	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v mk
+	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v mk x
 	# shellcheck disable=SC2046
-	[ -z "$want_b" ] || one_of "$want_b" $(branches) \
-		|| die "unknown BRANCH '$want_b': use one of: $(branches | tr '\n' ' ')"
+	for x in $want_b; do one_of "$x" $(branches) \
+		|| die "unknown BRANCH '$x': use one of: $(branches | tr '\n' ' ')"; done
 	# shellcheck disable=SC2046
-	[ -z "$want_a" ] || one_of "$want_a" $(known_arches) \
-		|| die "unknown ARCH '$want_a': use one of: $(known_arches | tr '\n' ' ')"
-	[ -z "$want_v" ] || one_of "$want_v" stock regress naive fixed \
-		|| die "unknown VARIANT '$want_v': use one of: stock regress naive fixed"
+	for x in $want_a; do one_of "$x" $(known_arches) \
+		|| die "unknown ARCH '$x': use one of: $(known_arches | tr '\n' ' ')"; done
+	for x in $want_v; do one_of "$x" stock regress naive fixed \
+		|| die "unknown VARIANT '$x': use one of: stock regress naive fixed"; done
 	for b in $(branches); do
-		[ -z "$want_b" ] || [ "$b" = "$want_b" ] || continue
+		# shellcheck disable=SC2086
+		[ -z "$want_b" ] || one_of "$b" $want_b || continue
 		mk=$root/branches/$b/branch.mk
 		for a in $(get "$mk" ARCHES); do
-			[ -z "$want_a" ] || [ "$a" = "$want_a" ] || continue
+			# shellcheck disable=SC2086
+			[ -z "$want_a" ] || one_of "$a" $want_a || continue
 			for v in $(get "$mk" VARIANTS); do
-				[ -z "$want_v" ] || [ "$v" = "$want_v" ] || continue
+				# shellcheck disable=SC2086
+				[ -z "$want_v" ] || one_of "$v" $want_v || continue
 				echo "$b-$a-$v"
 			done
 		done

@@ -1,0 +1,64 @@
+#!/bin/bash
+# test-plan.sh - matrix planning: cells from branch.mk files, filters, errors.
+set -eu
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+plan=$ROOT/scripts/plan.sh
+
+# A made-up layout, so the test does not depend on today's branches.
+fake=$(mktemp -d)
+trap 'rm -rf "$fake"' EXIT
+mkdir -p "$fake/branches/9.9" "$fake/branches/1.0" "$fake/branches/shared" "$fake/arches"
+cp "$ROOT/arches/"*.mk "$fake/arches/"
+cat >"$fake/branches/9.9/branch.mk" <<'MK'
+# comment := ignored
+PACKAGE  := linux-source-9.9
+SUITES   := sid experimental
+ARCHES   := x86_64 arm64
+VARIANTS := stock regress naive fixed
+VERSION_MIN := 9.9
+VERSION_MAX := 9.9.9999
+EXPECT_naive := TIMEOUT SPLAT
+PATCHES_fixed := shared/regress shared/fix
+MK
+cat >"$fake/branches/1.0/branch.mk" <<'MK'
+PACKAGE  :=
+ARCHES   := x86_64
+VARIANTS := stock fixed
+VERSION_MIN := 1.0
+VERSION_MAX := 1.2.99
+MK
+export LEAP_ROOT=$fake
+
+check_eq "all cells" "10" "$("$plan" cells | wc -l)"
+check_eq "first cell" "1.0-x86_64-stock" "$("$plan" cells | head -n 1)"
+check_eq "branch filter" "4" "$("$plan" cells 9.9 "" "" | grep -c x86_64)"
+check_eq "arch filter" "9.9-arm64-stock 9.9-arm64-regress 9.9-arm64-naive 9.9-arm64-fixed" \
+	"$("$plan" cells 9.9 arm64 | tr '\n' ' ' | sed 's/ $//')"
+check_eq "variant filter" "1.0-x86_64-fixed 9.9-x86_64-fixed 9.9-arm64-fixed" \
+	"$("$plan" cells "" "" fixed | tr '\n' ' ' | sed 's/ $//')"
+check_eq "variant list filter" "2" "$("$plan" cells 9.9 x86_64 "stock fixed" | wc -l)"
+check "shared dir without branch.mk is no branch" not grep -qx shared <<<"$("$plan" branches)"
+
+info=$("$plan" info 9.9-arm64-naive)
+check_eq "info expect" "EXPECT=TIMEOUT\\ SPLAT" "$(grep -o 'EXPECT=[^ ]*\\ [^ ]*' <<<"$info")"
+check "info arch fields" grep -q "A_QEMU=qemu-system-aarch64" <<<"$info"
+check "info patches" grep -q "PATCHES=shared/regress\\\\ shared/fix" <<<"$("$plan" info 9.9-x86_64-fixed)"
+
+err=$("$plan" cells 9.8 2>&1 || true)
+check_eq "unknown branch: one line" "1" "$(wc -l <<<"$err")"
+check "unknown branch names the choices" grep -q "use one of: 1.0 9.9" <<<"$err"
+check "unknown arch fails" bash -c "! '$plan' cells 9.9 mips"
+check "unknown variant fails" bash -c "! '$plan' cells 9.9 x86_64 broken"
+err=$("$plan" info 1.0-arm64-stock 2>&1 || true)
+check_eq "cell of a missing arch: one line" "1" "$(wc -l <<<"$err")"
+check "bad cell name fails" bash -c "! '$plan' info nonsense"
+
+check_eq "branch for 9.9.3" "9.9" "$("$plan" branch-for 9.9.3)"
+check_eq "branch for 1.2.5" "1.0" "$("$plan" branch-for 1.2.5)"
+check "unsupported version fails" bash -c "! '$plan' branch-for 2.6.32"
+
+# The real branches: 5 packaged trees x 2 arches x 4 variants.
+unset LEAP_ROOT
+check_eq "real matrix is 40 cells" "40" "$("$plan" cells | wc -l)"
+finish plan

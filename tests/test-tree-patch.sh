@@ -1,0 +1,71 @@
+#!/bin/bash
+# test-tree-patch.sh - patch stacks on a shared tree: apply, restore, recovery
+# after an interrupted run, and the one-line report of a patch that fails.
+set -eu
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+tp=$ROOT/scripts/tree-patch.sh
+
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+tree=$w/tree backup=$w/backup
+mkdir -p "$tree/kernel/time"
+seq 1 40 >"$tree/kernel/time/a.c"
+seq 100 140 >"$tree/kernel/time/b.c"
+cp -r "$tree" "$w/pristine"
+
+mkpatch() { # NAME FILE SED-EXPR: a git-style patch of one edit, made with diff
+	local name=$1 f=$2 expr=$3
+	mkdir -p "$w/edit"
+	rm -rf "$w/edit/a" "$w/edit/b"
+	cp -r "$tree" "$w/edit/a"
+	cp -r "$tree" "$w/edit/b"
+	sed -i "$expr" "$w/edit/b/$f"
+	(cd "$w/edit" && diff -u "a/$f" "b/$f" >"$w/$name") || true
+}
+mkpatch 1.patch kernel/time/a.c 's/^10$/ten/'
+mkpatch 2.patch kernel/time/b.c 's/^120$/hundred-twenty/'
+mkpatch bad.patch kernel/time/a.c 's/^30$/thirty/'
+sed -i 's/^ 29$/ 29 changed context/' "$w/bad.patch"
+
+out=$("$tp" check "$tree" "$w/1.patch" "$w/2.patch")
+check_eq "check: one line per patch" "1.patch: applies
+2.patch: applies" "$out"
+check "check leaves the tree alone" diff -r "$tree" "$w/pristine"
+
+out=$("$tp" check "$tree" "$w/1.patch" "$w/bad.patch" 2>&1) && rc=0 || rc=$?
+check_eq "check: failing patch exits 1" 1 "$rc"
+check "check names the failing patch and file" grep -q "^bad.patch: FAILS at kernel/time/a.c: Hunk #1 FAILED" <<<"$out"
+
+"$tp" apply "$tree" "$backup" "$w/1.patch" "$w/2.patch"
+check "apply changed a.c" grep -qx ten "$tree/kernel/time/a.c"
+check "apply changed b.c" grep -qx hundred-twenty "$tree/kernel/time/b.c"
+check "apply keeps a backup" test -f "$backup/files"
+check "apply refuses a second stack" bash -c "! '$tp' apply '$tree' '$backup' '$w/1.patch'"
+"$tp" restore "$tree" "$backup"
+check "restore gives back the pristine tree" diff -r "$tree" "$w/pristine"
+check "restore removes the backup" test ! -e "$backup"
+check "restore without a backup is a no-op" "$tp" restore "$tree" "$backup"
+
+# A stack that fails its dry run changes nothing.
+out=$("$tp" apply "$tree" "$backup" "$w/1.patch" "$w/bad.patch" 2>&1) && rc=0 || rc=$?
+check "apply of a failing stack fails" test "$rc" -ne 0
+check "failing apply names the patch" grep -q "bad.patch: FAILS" <<<"$out"
+check "failing apply leaves the tree pristine" diff -r "$tree" "$w/pristine"
+
+# Interrupted: killed after the backup, half way through patching.
+"$tp" apply "$tree" "$backup" "$w/1.patch" "$w/2.patch"
+cp "$w/pristine/kernel/time/b.c" "$tree/kernel/time/b.c"	# as if 2.patch never ran
+"$tp" restore "$tree" "$backup"
+check "restore after an interrupted apply" diff -r "$tree" "$w/pristine"
+# Interrupted while the backup was being written: BACKUP.tmp only.
+mkdir -p "$backup.tmp/orig"
+"$tp" restore "$tree" "$backup"
+check "a half-written backup is discarded" test ! -e "$backup.tmp"
+check "and the tree is untouched" diff -r "$tree" "$w/pristine"
+
+# Really killed: SIGKILL while patches are applied, then the next run's restore.
+{ ( "$tp" apply "$tree" "$backup" "$w/1.patch" "$w/2.patch" && kill -9 $BASHPID ) || true; } 2>/dev/null
+"$tp" restore "$tree" "$backup"
+check "restore after kill -9" diff -r "$tree" "$w/pristine"
+finish tree-patch
