@@ -3,7 +3,8 @@
 #
 # Usage: build-kernel.sh TREE OBJDIR KARCH IMAGE FRAGMENT...
 #
-# Environment: CROSS_COMPILE, CC, HOSTCC (passed to make when set), JOBS.
+# Environment: CROSS_COMPILE, KERNEL_CC, KERNEL_HOSTCC (make's CC and HOSTCC,
+# passed when set), JOBS.
 # The configuration is tinyconfig (allnoconfig on trees without it) plus the
 # fragments, merged with the tree's own merge_config.sh and finished with
 # olddefconfig (`yes "" | make oldconfig` on trees without it).  It is made again
@@ -19,8 +20,8 @@ shift 4
 
 mkargs=(-C "$tree" "O=$obj" "ARCH=$karch" -s)
 [ -n "${CROSS_COMPILE:-}" ] && mkargs+=("CROSS_COMPILE=$CROSS_COMPILE")
-[ -n "${CC:-}" ] && mkargs+=("CC=$CC")
-[ -n "${HOSTCC:-}" ] && mkargs+=("HOSTCC=$HOSTCC")
+[ -n "${KERNEL_CC:-}" ] && mkargs+=("CC=$KERNEL_CC")
+[ -n "${KERNEL_HOSTCC:-}" ] && mkargs+=("HOSTCC=$KERNEL_HOSTCC")
 mkdir -p "$obj"
 
 stamp=$obj/.leap-config-inputs

@@ -4,8 +4,8 @@
 # Usage: cell.sh CELL RUN_DIR [INDEX/TOTAL]
 #
 # Environment: BUILD_DIR (default ./build), KSRC (a user's tree instead of the
-# Debian package), LIMIT (seconds per boot, default 60), JOBS, CC, HOSTCC,
-# CROSS_COMPILE (override the arch's).  Writes RUN_DIR/cells/CELL/{console.log,
+# Debian package), LIMIT (seconds per boot, default 60), JOBS, KERNEL_CC,
+# KERNEL_HOSTCC, CROSS_COMPILE (override the arch's).  Writes RUN_DIR/cells/CELL/{console.log,
 # cell.json}; cell.json is written from an EXIT trap, so an interrupted or
 # failed cell still leaves one (verdict ERROR).  Images are cached by a key
 # over everything that goes into them, so a rerun only boots.
@@ -72,9 +72,9 @@ for d in $PATCHES; do
 	done <"$series"
 done
 
-cross=${CROSS_COMPILE-$A_CROSS}
+cross=${CROSS_COMPILE:-$A_CROSS}
 frags=("$root/configs/common.config" "$root/configs/$ARCH.config")
-key=$( { echo "$tree_id $tree_version $ARCH $cross ${CC:-} ${HOSTCC:-}"
+key=$( { echo "$tree_id $tree_version $ARCH $cross ${KERNEL_CC:-} ${KERNEL_HOSTCC:-}"
 	cat "${frags[@]}" "$here/build-kernel.sh" ${patch_files[@]+"${patch_files[@]}"}; } | sha256sum | cut -c1-12)
 imgdir=$build/images/$BRANCH-$ARCH-$VARIANT-$key
 image=$imgdir/$(basename "$A_IMAGE")

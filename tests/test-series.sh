@@ -1,0 +1,64 @@
+#!/bin/bash
+# test-series.sh - every series of every branch: the series file and its
+# directory agree, each patch is a complete mbox (From, Date, Subject,
+# Signed-off-by) with its reference, and a packaged tree's own
+# scripts/checkpatch.pl reports no ERROR.
+set -eu
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+build=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
+
+entries() { sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$1"; }
+
+ndirs=0
+for series in "$ROOT"/branches/*/*/series; do
+	dir=$(dirname "$series")
+	rel=${dir#"$ROOT"/branches/}
+	ndirs=$((ndirs + 1))
+	for p in $(entries "$series"); do
+		check "$rel/series: $p exists" test -f "$dir/$p"
+	done
+	for f in "$dir"/*.patch; do
+		name=$(basename "$f")
+		check "$rel/$name is listed in its series" grep -qxF "$name" "$series"
+		check "$rel/$name: mbox From line" grep -q '^From [0-9a-f]\{40\} ' "$f"
+		check "$rel/$name: From:" grep -q '^From: .* <.*@.*>$' "$f"
+		check "$rel/$name: Date:" grep -q '^Date: ' "$f"
+		check "$rel/$name: Subject:" grep -q '^Subject: \[PATCH' "$f"
+		check "$rel/$name: Signed-off-by:" grep -q '^Signed-off-by: .* <.*@.*>$' "$f"
+		check "$rel/$name: has a diff" grep -q '^diff --git ' "$f"
+		case "$rel" in
+		*/fix)
+			check "$rel/$name: names its upstream commit" grep -qE '^commit [0-9a-f]{40} upstream' "$f"
+			check "$rel/$name: has a bracketed backport note" grep -q '^\[ Backport' "$f" ;;
+		*)
+			check "$rel/$name: says it is a test fixture" grep -q '^Test fixture, not a fix' "$f"
+			check "$rel/$name: names the upstream commit it inverts" grep -qE 'commit [0-9a-f]{12}' "$f" ;;
+		esac
+	done
+done
+check "series directories found" test "$ndirs" -ge 3
+# Every directory a branch.mk names exists and has a series.
+for mk in "$ROOT"/branches/*/branch.mk; do
+	# shellcheck disable=SC2013 # words wanted: each line lists directories
+	for d in $(sed -n 's/^PATCHES_[a-z]* *:= *//p' "$mk"); do
+		check "$(basename "$(dirname "$mk")"): $d/series exists" test -f "$ROOT/branches/$d/series"
+	done
+done
+
+# checkpatch.pl from a packaged tree (fetched if none is here yet).
+cp=""
+for c in "$build"/trees/linux-source-*/scripts/checkpatch.pl; do [ -f "$c" ] && cp=$c; done
+if [ -z "$cp" ]; then
+	tree=$("$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm bookworm-security" "$build")
+	cp=$tree/scripts/checkpatch.pl
+fi
+# Run it outside this git repository: inside one it takes the patch for a file.
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+for f in "$ROOT"/branches/*/*/*.patch; do
+	out=$( (cd "$scratch" && perl "$cp" --no-tree --quiet --show-types "$f") 2>&1) || true
+	check "checkpatch: no ERROR in ${f#"$ROOT"/branches/}" not grep -q '^ERROR' <<<"$out"
+	grep '^ERROR' <<<"$out" || true
+done
+finish series
