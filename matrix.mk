@@ -19,7 +19,7 @@ ARCH_FILES := $(wildcard arches/*.mk)
 ALL_ARCHES := $(basename $(notdir $(ARCH_FILES)))
 include $(ARCH_FILES)
 
-.PHONY: help matrix qemu list-cells cell test unit-tests initramfs deps check-% qemu-%
+.PHONY: help matrix qemu list-cells cell test unit-tests initramfs deps export check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] one branch's cells"
@@ -53,8 +53,9 @@ deps-%:
 deps: $(foreach a,$(ALL_ARCHES),deps-$(a))
 
 # --- cells -------------------------------------------------------------------
+# FORMAT=json: {"cell": [...]} for a CI matrix (one runner per cell).
 list-cells:
-	@$(PLAN) cells $(BRANCH) $(ARCH) $(VARIANT)
+	@$(PLAN) $(if $(filter json,$(FORMAT)),cells-json,cells) "$(BRANCH)" "$(ARCH)" "$(VARIANT)"
 
 matrix: initramfs
 	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)") && scripts/matrix.sh $$cells
@@ -75,9 +76,17 @@ check-%:
 	@scripts/check-branch.sh "$*"
 
 # --- tests -------------------------------------------------------------------
-unit-tests:
+unit-tests: deps-test
 	@tests/run-unit-tests.sh
 
+# CI: the host-side tests, then the 6.1 cells end to end on both arches.
+TEST_BRANCH ?= 6.1
 test: unit-tests
-	@$(MAKE) --no-print-directory qemu-6.1 VARIANT= LIMIT=$(LIMIT) \
-		E2E_VARIANTS="stock regress fixed"
+	@$(MAKE) --no-print-directory qemu-$(TEST_BRANCH) ARCH= VARIANT=
+
+# --- the maintainer's workflow -------------------------------------------------
+FORMAT ?= mbox
+OUT    ?= $(BUILD_DIR)/export/$(BRANCH)-$(FORMAT)
+export:
+	@test -n "$(BRANCH)" || { echo "make export needs BRANCH=<branch> (see branches/)" >&2; exit 2; }
+	@scripts/export.sh "$(BRANCH)" "$(FORMAT)" "$(OUT)" $(if $(FULL),full)

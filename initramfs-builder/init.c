@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mount.h>
 #include <sys/reboot.h>
 #include <sys/stat.h>
@@ -30,6 +31,20 @@ static void console(void)
 		close(fd);
 }
 
+/* "leapinit.hang=1" makes a guest that hangs: the harness's TIMEOUT self-test. */
+static int hang_requested(void)
+{
+	char buf[2048] = "";
+	FILE *f = fopen("/proc/cmdline", "r");
+
+	if (f) {
+		if (!fgets(buf, sizeof(buf), f))
+			buf[0] = '\0';
+		fclose(f);
+	}
+	return strstr(buf, "leapinit.hang=1") != NULL;
+}
+
 int main(void)
 {
 	char *const argv[] = { "/leaptest", NULL };
@@ -39,6 +54,12 @@ int main(void)
 	console();
 	mkdir("/proc", 0555);
 	mount("proc", "/proc", "proc", 0, NULL);
+	if (hang_requested()) {
+		printf("leapinit: hanging on purpose (leapinit.hang=1, a harness self-test)\n");
+		fflush(stdout);
+		for (;;)
+			pause();
+	}
 	printf("leapinit: running /leaptest\n");
 	fflush(stdout);
 	pid = fork();

@@ -13,4 +13,4 @@ mk=$ksrc/Makefile
 field() { sed -n "s/^$1 *= *\([0-9]*\).*/\1/p" "$mk" | head -n 1; }
 ver=$(field VERSION).$(field PATCHLEVEL).$(field SUBLEVEL)
 ver=${ver%.}
-"$(dirname "$0")/plan.sh" branch-for "$ver" || die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)"
+"$(dirname "$0")/plan.sh" branch-for "$ver" 2>/dev/null || die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)"

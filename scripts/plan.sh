@@ -3,6 +3,7 @@
 #
 # Usage:
 #   plan.sh cells [BRANCH [ARCH [VARIANT]]]   one <branch>-<arch>-<variant> per line
+#   plan.sh cells-json [BRANCH [ARCH [VARIANT]]]  the same as {"cell": [...]}
 #   plan.sh info CELL                          the cell's settings, as shell assignments
 #   plan.sh branches                           the branch names
 #   plan.sh get BRANCH KEY                     one branch.mk value
@@ -44,7 +45,7 @@ known_arches() {
 }
 
 one_of() { # WORD LIST...
-	local w=$1
+	local w=$1 x
 	shift
 	for x in "$@"; do [ "$x" = "$w" ] && return 0; done
 	return 1
@@ -116,6 +117,7 @@ branch_for() {
 
 case "${1:-}" in
 cells) shift; cells "$@" ;;
+cells-json) shift; cells "$@" | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
 info) [ $# -eq 2 ] || die "usage: plan.sh info CELL"; info "$2" ;;
 branches) branches ;;
 get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"; [ -f "$root/branches/$2/branch.mk" ] \

@@ -27,8 +27,8 @@ cat "$run"/cells/*/cell.tsv | awk -F'\t' -v wall="$wall" -v run="$run" '
 	BEGIN { fmt = "%-24s %-16s %-8s %-14s %-3s %10s %8s %7s\n"
 		printf fmt, "cell", "tree", "verdict", "expected", "ok", "wakeups/s", "build_s", "boot_s" }
 	{
-		exp = $7; gsub(/ /, "|", exp)
-		printf fmt, $1, $5, $6, exp, ($8 == "true" ? "ok" : "NO"), $9, $10, $11
+		want = $7; gsub(/ /, "|", want)
+		printf fmt, $1, $5, $6, want, ($8 == "true" ? "ok" : "NO"), $9, $10, $11
 		total++; if ($8 == "true") good++; else bad = bad "  " $1 ": " $6 " (" $12 ")\n"
 	}
 	END {
@@ -37,4 +37,7 @@ cat "$run"/cells/*/cell.tsv | awk -F'\t' -v wall="$wall" -v run="$run" '
 		printf "results: %s\n", run
 		exit total == good ? 0 : 1
 	}' | tee "$run/table.txt"
-exit "${PIPESTATUS[1]}"
+rc=${PIPESTATUS[1]}
+"$(dirname "$0")/html-report.sh" "$run"
+echo "report: $run/index.html, $run/junit.xml"
+exit "$rc"

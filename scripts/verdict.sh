@@ -20,7 +20,7 @@ log=$1 rc=$2
 tr -d '\r' <"$log" | awk -v rc="$rc" '
 	function kv(k, v) { printf "%s=%s\n", k, v }
 	{ lines[NR % 8] = $0; n = NR }
-	/leapinit: running|^KTAP version 1/ { started = 1 }
+	/leapinit: (running|hanging)|^KTAP version 1/ { started = 1 }
 	/(^|[^A-Za-z])(BUG|WARNING):|Kernel panic|Oops|general protection fault|Unable to handle kernel|inconsistent lock state|possible (recursive|circular) locking|blocked for more than [0-9]+ seconds|detected stalls?|self-detected stall/ {
 		if (!splat) splat = $0
 	}

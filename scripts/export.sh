@@ -1,0 +1,56 @@
+#!/bin/bash
+# export.sh - a branch's fix series in the form a maintainer's tree takes.
+#
+# Usage: export.sh BRANCH FORMAT OUT [full]
+#   FORMAT mbox:   OUT/<branch>-leap.mbox, one mbox for `git am`
+#   FORMAT quilt:  OUT/patches/*.patch and OUT/patches/series (`quilt push -a`)
+#   FORMAT debian: OUT/debian/patches/bugfix/all/leap-second/*.patch and
+#                  OUT/series.add, the lines to add to debian/patches/series
+# The series is the fixed variant's patch directories less the regress ones
+# (the fix alone); with "full", every directory of the fixed variant.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+die() { echo "export: $*" >&2; exit 1; }
+[ $# -ge 3 ] || { echo "usage: export.sh BRANCH mbox|quilt|debian OUT [full]" >&2; exit 2; }
+b=$1 fmt=$2 out=$3 full=${4:-}
+fixed=$("$here/plan.sh" get "$b" PATCHES_fixed) || exit 1
+regress=$("$here/plan.sh" get "$b" PATCHES_regress)
+[ -n "$fixed" ] || die "branch $b has no fixed variant to export"
+
+patches=()
+for d in $fixed; do
+	if [ -z "$full" ]; then
+		case " $regress " in *" $d "*) continue ;; esac
+	fi
+	while IFS= read -r p; do
+		case "$p" in '' | '#'*) continue ;; esac
+		patches+=("$root/branches/$d/$p")
+	done <"$root/branches/$d/series"
+done
+[ ${#patches[@]} -gt 0 ] || die "branch $b: no patches to export"
+mkdir -p "$out"
+case "$fmt" in
+mbox)
+	cat "${patches[@]}" >"$out/$b-leap.mbox"
+	echo "$out/$b-leap.mbox: ${#patches[@]} patches (git am $out/$b-leap.mbox)" ;;
+quilt)
+	mkdir -p "$out/patches"
+	: >"$out/patches/series"
+	for p in "${patches[@]}"; do
+		cp "$p" "$out/patches/"
+		basename "$p" >>"$out/patches/series"
+	done
+	echo "$out/patches: ${#patches[@]} patches and series (quilt push -a)" ;;
+debian)
+	dir=bugfix/all/leap-second
+	mkdir -p "$out/debian/patches/$dir"
+	: >"$out/series.add"
+	for p in "${patches[@]}"; do
+		cp "$p" "$out/debian/patches/$dir/"
+		echo "$dir/$(basename "$p")" >>"$out/series.add"
+	done
+	echo "$out/debian/patches/$dir: ${#patches[@]} patches; add $out/series.add to debian/patches/series" ;;
+*) die "unknown FORMAT '$fmt': use mbox, quilt or debian" ;;
+esac

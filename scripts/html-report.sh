@@ -1,0 +1,87 @@
+#!/bin/bash
+# html-report.sh - RUN_DIR/index.html and RUN_DIR/junit.xml from the cells' cell.tsv.
+#
+# Usage: html-report.sh RUN_DIR
+#
+# index.html is one self-contained page (no script, no network): the grid
+# branch x arch x variant coloured by verdict (green as expected, red not),
+# links to each console log, and an SVG chart of wakeups/s after the leap on a
+# log scale.  junit.xml has one testcase per cell, the console attached to
+# the cells whose verdict was not expected.
+set -eu
+
+run=${1:?usage: html-report.sh RUN_DIR}
+rows=$(cat "$run"/cells/*/cell.tsv)
+esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
+
+# --- junit.xml ---------------------------------------------------------------
+{
+	total=$(grep -c . <<<"$rows")
+	bad=$(awk -F'\t' '$8 != "true"' <<<"$rows" | grep -c . || true)
+	echo '<?xml version="1.0" encoding="UTF-8"?>'
+	echo "<testsuites><testsuite name=\"leap-matrix\" tests=\"$total\" failures=\"$bad\">"
+	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason; do
+		t=$(awk -v a="$build" -v b="$boot" 'BEGIN { print a + b }')
+		printf '<testcase classname="%s.%s" name="%s" time="%s">' "$branch" "$arch" "$cell" "$t"
+		if [ "$ok" != true ]; then
+			printf '<failure message="%s">' "$(printf '%s (expected %s): %s' "$verdict" "$expect" "$reason" | esc)"
+			[ -f "$run/cells/$cell/console.log" ] && tr -d '\r' <"$run/cells/$cell/console.log" | tr -cd '\11\12\40-\176' | esc
+			printf '</failure>'
+		fi
+		printf '<system-out>verdict=%s tree=%s wakeups_per_s=%s</system-out></testcase>\n' "$verdict" "$tv" "$wps"
+	done <<<"$rows"
+	echo '</testsuite></testsuites>'
+} >"$run/junit.xml.tmp"
+mv "$run/junit.xml.tmp" "$run/junit.xml"
+
+# --- index.html --------------------------------------------------------------
+awk -F'\t' -v run="$(basename "$run")" -v summary="$(tail -n 3 "$run/table.txt" 2>/dev/null | head -n 1 | esc)" '
+function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
+{
+	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; va[n] = $4; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12
+	if (!(($2) in seenb)) { seenb[$2] = 1; nb++; blist[nb] = $2 }
+	if (!(($3 SUBSEP $4) in seenc)) { seenc[$3, $4] = 1; nc++; carch[nc] = $3; cvar[nc] = $4 }
+	key[$2, $3, $4] = n
+}
+END {
+	print "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Leap-second matrix " run "</title><style>"
+	print "body{font-family:sans-serif;margin:1.5em} table{border-collapse:collapse} td,th{border:1px solid #999;padding:4px 8px;text-align:center}"
+	print "td.ok{background:#b6e3b6} td.bad{background:#f2a0a0} td.none{background:#eee} small{color:#333}"
+	print "</style></head><body><h1>Leap-second matrix</h1><p>Run " esc(run) ": " summary "</p>"
+	print "<p>Green: verdict in its expected set. Red: not. Each verdict links to the guest console.</p>"
+	print "<table id=\"grid\"><tr><th>branch</th>"
+	for (c = 1; c <= nc; c++) print "<th>" esc(carch[c]) "<br>" esc(cvar[c]) "</th>"
+	print "</tr>"
+	for (b = 1; b <= nb; b++) {
+		printf "<tr><th>%s</th>", esc(blist[b])
+		for (c = 1; c <= nc; c++) {
+			i = key[blist[b], carch[c], cvar[c]]
+			if (!i) { printf "<td class=\"none\">-</td>"; continue }
+			printf "<td class=\"%s\" data-cell=\"%s\" title=\"%s\"><a href=\"cells/%s/console.log\">%s</a><br><small>want %s</small></td>", \
+				(ok[i] == "true" ? "ok" : "bad"), esc(cell[i]), esc(why[i]), esc(cell[i]), esc(vd[i]), esc(ex[i])
+		}
+		print "</tr>"
+	}
+	print "</table>"
+	# Chart: one bar per cell with a wakeups/s figure, log10 scale 1..100000.
+	bars = 0; for (i = 1; i <= n; i++) if (w[i] != "-" && w[i] != "") bars++
+	bw = 26; H = 260; top = 20; left = 60; width = left + bars * bw + 20
+	printf "<h2>Wakeups per second after the leap (10 ms CLOCK_REALTIME futex waits; a correct kernel does about 100)</h2>\n"
+	printf "<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"10\">\n", width, H + 150
+	for (d = 0; d <= 5; d++) {
+		y = top + H - d * H / 5
+		printf "<line x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\" stroke=\"#ccc\"/><text x=\"%d\" y=\"%d\" text-anchor=\"end\">%d</text>\n", left, width - 10, y, y, left - 4, y + 3, 10 ^ d
+	}
+	x = left + 4
+	for (i = 1; i <= n; i++) {
+		if (w[i] == "-" || w[i] == "") continue
+		v = w[i] + 0; lv = v < 1 ? 0 : log(v) / log(10); if (lv > 5) lv = 5
+		h = lv * H / 5
+		printf "<rect class=\"bar\" data-cell=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s: %s/s</title></rect>\n", \
+			esc(cell[i]), x, top + H - h, bw - 6, h, (v > 200 ? "#c0392b" : "#27ae60"), esc(cell[i]), v
+		printf "<text x=\"%d\" y=\"%d\" transform=\"rotate(60 %d %d)\">%s</text>\n", x + 4, top + H + 10, x + 4, top + H + 10, esc(cell[i])
+		x += bw
+	}
+	print "</svg></body></html>"
+}' <<<"$rows" >"$run/index.html.tmp"
+mv "$run/index.html.tmp" "$run/index.html"

@@ -1,0 +1,25 @@
+#!/bin/bash
+# merge-results.sh - one report from several runs (e.g. one CI runner per cell).
+#
+# Usage: merge-results.sh OUT_DIR RUN_DIR...
+# Each RUN_DIR is a results directory (build/results/<run>) or a copy of one;
+# their cells/ are gathered in OUT_DIR, then report.sh writes the table,
+# results.json, junit.xml and index.html there.  A cell present in two runs
+# keeps the later run's result.  Exit status: report.sh's.
+set -eu
+
+[ $# -ge 2 ] || { echo "usage: merge-results.sh OUT_DIR RUN_DIR..." >&2; exit 2; }
+out=$1
+shift
+mkdir -p "$out/cells"
+for run in "$@"; do
+	[ -d "$run/cells" ] || { echo "merge-results: $run has no cells/ (not a results directory)" >&2; exit 1; }
+	for c in "$run"/cells/*/; do
+		name=$(basename "$c")
+		rm -rf "$out/cells/$name"
+		cp -r "$c" "$out/cells/$name"
+		# Console paths now point into OUT_DIR.
+		sed -i "s|\"console\": \"[^\"]*\"|\"console\": \"$out/cells/$name/console.log\"|" "$out/cells/$name/cell.json"
+	done
+done
+exec "$(dirname "$0")/report.sh" "$out"

@@ -1,0 +1,66 @@
+#!/bin/bash
+# test-bad-input.sh - every user mistake gets one clear line and exit != 0,
+# and nothing already built is lost (the build directory is not touched).
+set -eu
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+m() { make -s -C "$ROOT" --no-print-directory "$@" 2>&1; }
+one_line_fail() { # DESCRIPTION PATTERN MAKE-ARGS...
+	local what=$1 pat=$2 out rc
+	shift 2
+	out=$(m "$@" | grep -v '^make: \*\*\*') && rc=0 || rc=$?
+	rc=$(m "$@" >/dev/null 2>&1; echo $?)
+	check "$what: exit != 0" test "$rc" -ne 0
+	check_eq "$what: one line" 1 "$(grep -c . <<<"$out")"
+	check "$what: says '$pat'" grep -q -- "$pat" <<<"$out"
+}
+
+one_line_fail "unknown branch" "unknown BRANCH '9.9': use one of" qemu-9.9 BUILD_DIR="$w/b"
+one_line_fail "unknown arch" "unknown ARCH 'mips'" list-cells ARCH=mips
+one_line_fail "unknown variant" "unknown VARIANT 'broken'" list-cells VARIANT=broken
+one_line_fail "unknown cell" "unknown CELL '6.1-x86_64-bogus'" cell CELL=6.1-x86_64-bogus BUILD_DIR="$w/b"
+one_line_fail "malformed cell" "is not <branch>-<arch>-<variant>" cell CELL=nonsense BUILD_DIR="$w/b"
+one_line_fail "cell missing" "make cell needs CELL=" cell BUILD_DIR="$w/b"
+one_line_fail "KSRC not a tree" "is not a kernel source tree" qemu KSRC="$w"
+one_line_fail "check on KSRC not a tree" "is not a kernel source tree" check-6.1 KSRC="$w"
+mkdir -p "$w/old/kernel"
+printf 'VERSION = 2\nPATCHLEVEL = 4\nSUBLEVEL = 37\n' >"$w/old/Makefile"
+one_line_fail "unsupported version" "Linux 2.4.37, which no branch supports" qemu KSRC="$w/old"
+one_line_fail "export without branch" "make export needs BRANCH=" export
+
+# Fetch: no network (a closed local port as the mirror), and too little disk.
+out=$(DEB_MIRROR=http://127.0.0.1:9/debian DEB_SECURITY_MIRROR=http://127.0.0.1:9/debian-security \
+	"$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm" "$w/net" 2>&1) && rc=0 || rc=$?
+check "offline fetch fails" test "$rc" -ne 0
+check "offline fetch: names the fix" grep -q "^fetch-tree: cannot read the Debian archive .*check the network" <<<"$out"
+out=$("$ROOT/scripts/fetch-tree.sh" linux-source-0.01 "bookworm" "$w/net" 2>&1) && rc=0 || rc=$?
+check "unknown package fails" test "$rc" -ne 0
+check "unknown package: one line" grep -q "^fetch-tree: package linux-source-0.01 not found" <<<"$out"
+out=$(FETCH_NEED_MB=999999999 "$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm bookworm-security" "$w/disk" 2>&1) && rc=0 || rc=$?
+check "no space: fails" test "$rc" -ne 0
+check "no space: before extracting" grep -q "MB free under .* need" <<<"$out"
+check "no space: nothing extracted" test ! -e "$w/disk/trees/linux-source-6.1"
+
+# A missing tool, as a non-root user: the exact apt-get line, no install.
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
+	mkdir -p "$w/bin"
+	for t in bash sh awk sed grep cat id tr; do ln -sf "$(command -v "$t")" "$w/bin/$t"; done
+	chmod -R a+rx "$w"
+	out=$(env -i PATH="$w/bin" "$(command -v setpriv)" --reuid=65534 --regid=65534 --clear-groups \
+		"$w/bin/bash" "$ROOT/scripts/deps.sh" arm64 2>&1) && rc=0 || rc=$?
+	check "missing tool: exit != 0" test "$rc" -ne 0
+	check "missing tool: prints the apt-get line" grep -q "apt-get install -y .*qemu-system-arm.*gcc-aarch64-linux-gnu" <<<"$out"
+fi
+
+# Two runs on one build directory: the second is refused, not queued.
+mkdir -p "$w/lock"
+exec 7>"$w/lock/.lock"
+flock 7
+out=$(BUILD_DIR="$w/lock" "$ROOT/scripts/matrix.sh" 6.1-x86_64-stock 2>&1) && rc=0 || rc=$?
+check "concurrent run refused" test "$rc" -ne 0
+check "concurrent run: says why" grep -q "another make run is using" <<<"$out"
+exec 7>&-
+finish bad-input

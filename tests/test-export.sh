@@ -1,0 +1,54 @@
+#!/bin/bash
+# test-export.sh - each export format applies the way its user applies it:
+# mbox with git am, quilt with quilt push -a, debian in series order with
+# patch -p1 (as dpkg-source does), on a scratch copy of a packaged tree's
+# kernel/time/.  The full 6.1 stack (regress + fix) must give back the
+# packaged file byte for byte.
+set -eu
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+build=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
+tree=$("$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm bookworm-security" "$build")
+
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+scratch() { # DIR: a copy of the tree's kernel/time as a fresh git repository
+	mkdir -p "$1/kernel"
+	cp -r "$tree/kernel/time" "$1/kernel/"
+	git -C "$1" init -q
+	git -C "$1" add -A
+	git -C "$1" -c user.name=t -c user.email=t@t commit -qm base
+}
+
+"$ROOT/scripts/export.sh" 6.1 mbox "$w/mbox" full >/dev/null
+scratch "$w/am"
+check "mbox: git am takes the 6.1 stack" git -C "$w/am" -c user.name=t -c user.email=t@t am -q "$w/mbox/6.1-leap.mbox"
+check_eq "mbox: four commits" 5 "$(git -C "$w/am" rev-list --count HEAD)"
+check "mbox: regress + fix gives back the packaged file" cmp "$w/am/kernel/time/timekeeping.c" "$tree/kernel/time/timekeeping.c"
+
+"$ROOT/scripts/export.sh" 6.1 quilt "$w/quilt" full >/dev/null
+scratch "$w/q"
+cp -r "$w/quilt/patches" "$w/q/"
+if command -v quilt >/dev/null; then
+	check "quilt: push -a" bash -c "cd '$w/q' && QUILT_PATCHES=patches quilt push -a -q --fuzz=0"
+	check "quilt: same result" cmp "$w/q/kernel/time/timekeeping.c" "$tree/kernel/time/timekeeping.c"
+else
+	check "quilt is installed (apt-get install quilt)" false
+fi
+
+"$ROOT/scripts/export.sh" 6.1 debian "$w/deb" full >/dev/null
+scratch "$w/d"
+ok=true
+while IFS= read -r p; do
+	(cd "$w/d" && patch -p1 -F0 -s <"$w/deb/debian/patches/$p") || ok=false
+done <"$w/deb/series.add"
+check "debian: series.add order applies with patch -p1" $ok
+check "debian: same result" cmp "$w/d/kernel/time/timekeeping.c" "$tree/kernel/time/timekeeping.c"
+check "debian: lines are relative to debian/patches" grep -qx "bugfix/all/leap-second/0001-timekeeping-Fix-leapsecond-triggered-load-spike-issu.patch" "$w/deb/series.add"
+
+# Without "full" only the fix is exported.
+"$ROOT/scripts/export.sh" 6.1 quilt "$w/fixonly" >/dev/null
+check_eq "fix-only export: two patches" 2 "$(grep -c . "$w/fixonly/patches/series")"
+check "unknown format fails" not "$ROOT/scripts/export.sh" 6.1 tarball "$w/x"
+check "unknown branch fails" not "$ROOT/scripts/export.sh" 9.9 mbox "$w/x"
+finish export
