@@ -19,7 +19,7 @@ ARCH_FILES := $(wildcard arches/*.mk)
 ALL_ARCHES := $(basename $(notdir $(ARCH_FILES)))
 include $(ARCH_FILES)
 
-.PHONY: help matrix qemu list-cells cell test unit-tests initramfs deps export check-% qemu-%
+.PHONY: help matrix qemu list-cells cell test unit-tests initramfs deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] one branch's cells"
@@ -83,6 +83,7 @@ unit-tests: deps-test
 TEST_BRANCH ?= 6.1
 test: unit-tests
 	@$(MAKE) --no-print-directory qemu-$(TEST_BRANCH) ARCH= VARIANT=
+	@tests/e2e-reliability.sh
 
 # --- the maintainer's workflow -------------------------------------------------
 FORMAT ?= mbox
@@ -90,3 +91,14 @@ OUT    ?= $(BUILD_DIR)/export/$(BRANCH)-$(FORMAT)
 export:
 	@test -n "$(BRANCH)" || { echo "make export needs BRANCH=<branch> (see branches/)" >&2; exit 2; }
 	@scripts/export.sh "$(BRANCH)" "$(FORMAT)" "$(OUT)" $(if $(FULL),full)
+
+# --- test power: mutants the leap test must kill --------------------------------
+MUTANTS_BRANCH ?= 6.1
+mutants: initramfs
+	@scripts/mutants.sh $(MUTANTS_BRANCH)
+
+# --- speed ---------------------------------------------------------------------
+bench: initramfs
+	@scripts/bench.sh $(if $(COLD),-c)
+repeat: initramfs
+	@scripts/repeat.sh $(if $(N),-n $(N)) $(if $(LOADED),-l) $(CELLS)

@@ -61,19 +61,37 @@ else
 	tree_id=$PACKAGE
 fi
 
-# The patch stack: each PATCHES directory's series, in order.
+# The patch stack: each PATCHES directory's series, in order (entries are
+# relative to their series file).  MUTANT=<dir> (a mutants/ directory) replaces
+# the variant's stack: the cell becomes <branch>-<arch>-<mutant>, expected to be
+# killed (KILLED_BY in its mutant.mk).
 patch_files=()
-for d in $PATCHES; do
-	series=$root/branches/$d/series
-	[ -f "$series" ] || die "no $series (PATCHES_$VARIANT in branches/$BRANCH/branch.mk names it)"
+add_series() {
+	local dir=$1 p
+	[ -f "$dir/series" ] || die "no $dir/series (named by branches/$BRANCH/branch.mk or MUTANT)"
 	while IFS= read -r p; do
 		case "$p" in '' | '#'*) continue ;; esac
-		patch_files+=("$root/branches/$d/$p")
-	done <"$series"
-done
+		patch_files+=("$dir/$p")
+	done <"$dir/series"
+}
+if [ -n "${MUTANT:-}" ]; then
+	mdir=$root/${MUTANT%/}
+	[ -f "$mdir/mutant.mk" ] || die "MUTANT=$MUTANT has no mutant.mk"
+	VARIANT=$(basename "$mdir")
+	EXPECT=$(sed -n 's/^KILLED_BY *:= *//p' "$mdir/mutant.mk")
+	cell=$BRANCH-$ARCH-$VARIANT
+	out=$run/cells/$cell
+	mkdir -p "$out"
+	for d in $COMPAT; do add_series "$root/branches/$d"; done
+	add_series "$mdir"
+else
+	for d in $COMPAT $PATCHES; do add_series "$root/branches/$d"; done
+fi
 
 cross=${CROSS_COMPILE:-$A_CROSS}
-frags=("$root/configs/common.config" "$root/configs/$ARCH.config")
+frags=()
+for c in ${CONFIGS:-common} "$ARCH"; do frags+=("$root/configs/$c.config"); done
+export KERNEL_CC=${KERNEL_CC:-$B_KERNEL_CC} KERNEL_HOSTCC=${KERNEL_HOSTCC:-$B_KERNEL_HOSTCC}
 key=$( { echo "$tree_id $tree_version $ARCH $cross ${KERNEL_CC:-} ${KERNEL_HOSTCC:-}"
 	cat "${frags[@]}" "$here/build-kernel.sh" ${patch_files[@]+"${patch_files[@]}"}; } | sha256sum | cut -c1-12)
 imgdir=$build/images/$BRANCH-$ARCH-$VARIANT-$key
