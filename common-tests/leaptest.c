@@ -215,13 +215,14 @@ int main(void)
 		{ .kind = LEAP_DELETE, .name = "delete" },
 	};
 	struct ktap k = { .out = stdout };
-	struct timespec res = { 0 };
+	struct timespec res = { 0 }, t0, t1;
 	int cpus[MAX_CPUS], ncpu;
 	char skip[128] = "";
 
 	if (!guest_only())
 		return 2;
 
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ktap_header(&k, NTESTS);
 	ncpu = online_cpus(cpus);
 	clock_getres(CLOCK_REALTIME, &res);
@@ -252,5 +253,7 @@ int main(void)
 	report_load(&k, &sc[0], ncpu);
 	report_edge(&k, &sc[0]);
 	report_control(&k, sc, 2, ncpu);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ktap_line(&k, "# leaptest: guest_seconds=%.2f", (ts_ns(&t1) - ts_ns(&t0)) / 1e9);
 	return ktap_finish(&k);
 }

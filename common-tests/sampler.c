@@ -27,7 +27,7 @@
 #endif
 
 #define SAMPLE_LIMIT_NS	(6 * NSEC_PER_SEC)
-#define SETTLE_NS	(100 * NSEC_PER_MSEC)
+#define SETTLE_NS	(30 * NSEC_PER_MSEC)
 
 int set_tai_offset(int tai)
 {
@@ -99,7 +99,7 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 {
 	/* Arm STA_INS before 23:59:59 and STA_DEL before 23:59:58: the state
 	 * machine moves to TIME_INS/TIME_DEL at the next second boundary. */
-	int64_t lead = p->kind == LEAP_INSERT ? 1100 * NSEC_PER_MSEC : 2100 * NSEC_PER_MSEC;
+	int64_t lead = p->kind == LEAP_INSERT ? 1050 * NSEC_PER_MSEC : 2050 * NSEC_PER_MSEC;
 	struct timespec start_ts = ns_ts(p->midnight * NSEC_PER_SEC - lead), t;
 	int64_t last_start = (p->midnight - 1) * NSEC_PER_SEC, step_mono = 0, wait_mono = 0, t0;
 	struct sample prev, cur;
@@ -157,7 +157,7 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 			wait_mono = cur.mono;
 		prev = cur;
 		if (wait_mono && cur.mono - wait_mono > SETTLE_NS &&
-		    (fd < 0 || o->edge_fired || cur.mono - wait_mono > 5 * SETTLE_NS))
+		    (fd < 0 || o->edge_fired || cur.mono - wait_mono > 500 * NSEC_PER_MSEC))
 			break;
 		if (cur.mono - t0 > SAMPLE_LIMIT_NS)
 			break;	/* no leap seen: the checks will say so */

@@ -65,28 +65,22 @@ fi
 # relative to their series file).  MUTANT=<dir> (a mutants/ directory) replaces
 # the variant's stack: the cell becomes <branch>-<arch>-<mutant>, expected to be
 # killed (KILLED_BY in its mutant.mk).
-patch_files=()
-add_series() {
-	local dir=$1 p
-	[ -f "$dir/series" ] || die "no $dir/series (named by branches/$BRANCH/branch.mk or MUTANT)"
-	while IFS= read -r p; do
-		case "$p" in '' | '#'*) continue ;; esac
-		patch_files+=("$dir/$p")
-	done <"$dir/series"
-}
 if [ -n "${MUTANT:-}" ]; then
 	mdir=$root/${MUTANT%/}
 	[ -f "$mdir/mutant.mk" ] || die "MUTANT=$MUTANT has no mutant.mk"
 	VARIANT=$(basename "$mdir")
-	EXPECT=$(sed -n 's/^KILLED_BY *:= *//p' "$mdir/mutant.mk")
+	EXPECT=$("$here/plan.sh" value "$mdir/mutant.mk" KILLED_BY)
 	cell=$BRANCH-$ARCH-$VARIANT
 	out=$run/cells/$cell
 	mkdir -p "$out"
-	for d in $COMPAT; do add_series "$root/branches/$d"; done
-	add_series "$mdir"
+	stack="$COMPAT $mdir"
 else
-	for d in $COMPAT $PATCHES; do add_series "$root/branches/$d"; done
+	stack="$COMPAT $PATCHES"
 fi
+# shellcheck disable=SC2086 # a list of directories
+series=$("$here/plan.sh" series $stack) || exit 1
+mapfile -t patch_files <<<"$series"
+[ -n "$series" ] || patch_files=()
 
 cross=${CROSS_COMPILE:-$A_CROSS}
 frags=()

@@ -24,13 +24,8 @@ rc=0
 for v in $variants; do
 	stack=$("$here/plan.sh" get "$b" "PATCHES_$v")
 	[ -n "$stack" ] || continue
-	files=()
-	for d in $stack; do
-		while IFS= read -r p; do
-			case "$p" in '' | '#'*) continue ;; esac
-			files+=("$root/branches/$d/$p")
-		done <"$root/branches/$d/series"
-	done
+	# shellcheck disable=SC2086 # a list of directories
+	mapfile -t files < <("$here/plan.sh" series $stack)
 	echo "== $b $v: $stack"
 	"$here/tree-patch.sh" check "$tree" "${files[@]}" || rc=1
 done

@@ -11,7 +11,6 @@
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
 die() { echo "export: $*" >&2; exit 1; }
 [ $# -ge 3 ] || { echo "usage: export.sh BRANCH mbox|quilt|debian OUT [full]" >&2; exit 2; }
 b=$1 fmt=$2 out=$3 full=${4:-}
@@ -19,16 +18,15 @@ fixed=$("$here/plan.sh" get "$b" PATCHES_fixed) || exit 1
 regress=$("$here/plan.sh" get "$b" PATCHES_regress)
 [ -n "$fixed" ] || die "branch $b has no fixed variant to export"
 
-patches=()
+dirs=()
 for d in $fixed; do
 	if [ -z "$full" ]; then
 		case " $regress " in *" $d "*) continue ;; esac
 	fi
-	while IFS= read -r p; do
-		case "$p" in '' | '#'*) continue ;; esac
-		patches+=("$root/branches/$d/$p")
-	done <"$root/branches/$d/series"
+	dirs+=("$d")
 done
+patches=()
+[ ${#dirs[@]} -eq 0 ] || mapfile -t patches < <("$here/plan.sh" series "${dirs[@]}")
 [ ${#patches[@]} -gt 0 ] || die "branch $b: no patches to export"
 mkdir -p "$out"
 case "$fmt" in

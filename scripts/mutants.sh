@@ -39,7 +39,7 @@ for a in $arches; do
 	done
 done
 
-get() { sed -n "s/^$2 *:= *//p" "$1"; }
+get() { "$here/plan.sh" value "$1" "$2"; }
 fail=0
 {
 	printf '%-32s %-7s %-8s %-7s %s\n' mutant arch verdict killed "failed KTAP tests"

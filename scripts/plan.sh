@@ -7,6 +7,8 @@
 #   plan.sh info CELL                          the cell's settings, as shell assignments
 #   plan.sh branches                           the branch names
 #   plan.sh get BRANCH KEY                     one branch.mk value
+#   plan.sh series DIR...                      the patches of DIR/series, absolute
+#   plan.sh value FILE KEY                     one value of a make-style variables file
 #   plan.sh branch-for VERSION                 the branch whose range holds VERSION (x.y.z)
 #
 # A branch.mk holds variables only (KEY := value): PACKAGE, SUITES, FAMILY,
@@ -102,6 +104,21 @@ info() {
 	done
 }
 
+# series DIR...: the patches each DIR/series lists, as absolute paths, in
+# order (DIR absolute, or relative to branches/; entries relative to DIR).
+series() {
+	local d p
+	for d in "$@"; do
+		case "$d" in /*) ;; *) d=$root/branches/$d ;; esac
+		[ -f "$d/series" ] || die "no $d/series: a branch.mk or mutant names a patch directory without one"
+		while IFS= read -r p; do
+			case "$p" in '' | '#'*) continue ;; esac
+			[ -f "$d/$p" ] || die "$d/series lists $p, which does not exist"
+			realpath "$d/$p"
+		done <"$d/series"
+	done
+}
+
 # Version compare: is $1 <= $2 (dotted numbers)?
 ver_le() { [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1)" = "$1" ]; }
 
@@ -125,6 +142,8 @@ cells) shift; cells "$@" ;;
 cells-json) shift; cells "$@" | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
 info) [ $# -eq 2 ] || die "usage: plan.sh info CELL"; info "$2" ;;
 branches) branches ;;
+series) shift; series "$@" ;;
+value) [ $# -eq 3 ] || die "usage: plan.sh value FILE KEY"; get "$2" "$3" ;;
 get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"; [ -f "$root/branches/$2/branch.mk" ] \
 	|| die "unknown branch '$2': use one of: $(branches | tr '\n' ' ')"; get "$root/branches/$2/branch.mk" "$3" ;;
 branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for "$2" ;;

@@ -13,7 +13,7 @@ qemu=$1 qargs=$2 console=$3 image=$4 initrd=$5 log=$6 limit=$7
 command -v "$qemu" >/dev/null || { echo "run-qemu: $qemu not found: apt-get install qemu-system-x86 qemu-system-arm" >&2; exit 2; }
 
 # shellcheck disable=SC2086 # QEMU_ARGS is a list of words by design
-exec timeout -k 5 "$limit" "$qemu" $qargs -smp 2 -m 256 -accel tcg,thread=multi \
+exec timeout -k 5 "$limit" "$qemu" $qargs -smp 2 -m 128 -accel tcg,thread=multi \
 	-nodefaults -display none -monitor none -no-reboot \
 	-serial "file:$log" -kernel "$image" -initrd "$initrd" \
 	-append "console=$console leaptest.harness=1 panic=-1 softlockup_panic=0 ${LEAP_CMDLINE:-}" \

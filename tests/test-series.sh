@@ -11,14 +11,16 @@ build=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
 entries() { sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$1"; }
 
 ndirs=0
-for series in "$ROOT"/branches/*/*/series; do
+for series in "$ROOT"/branches/*/*/series "$ROOT"/mutants/*/*/series; do
 	dir=$(dirname "$series")
-	rel=${dir#"$ROOT"/branches/}
+	rel=${dir#"$ROOT"/}
 	ndirs=$((ndirs + 1))
 	for p in $(entries "$series"); do
 		check "$rel/series: $p exists" test -f "$dir/$p"
 	done
+	check "$rel: mutant.mk or a branch's patches" test -f "$dir/mutant.mk" -o "${rel#branches/}" != "$rel"
 	for f in "$dir"/*.patch; do
+		[ -f "$f" ] || continue	# a series of patches kept elsewhere
 		name=$(basename "$f")
 		check "$rel/$name is listed in its series" grep -qxF "$name" "$series"
 		check "$rel/$name: mbox From line" grep -q '^From [0-9a-f]\{40\} ' "$f"
@@ -28,6 +30,9 @@ for series in "$ROOT"/branches/*/*/series; do
 		check "$rel/$name: Signed-off-by:" grep -q '^Signed-off-by: .* <.*@.*>$' "$f"
 		check "$rel/$name: has a diff" grep -q '^diff --git ' "$f"
 		case "$rel" in
+		mutants/*)
+			check "$rel/$name: says it is a test fixture" grep -q '^Test fixture, not a fix' "$f"
+			check "$rel/$name: names the check that must kill it" grep -q '^Expected killer: ' "$f" ;;
 		*/fix)
 			check "$rel/$name: names its upstream commit" grep -qE '^commit [0-9a-f]{40} upstream' "$f"
 			check "$rel/$name: has a bracketed backport note" grep -q '^\[ Backport' "$f" ;;
@@ -56,9 +61,9 @@ fi
 # Run it outside this git repository: inside one it takes the patch for a file.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-for f in "$ROOT"/branches/*/*/*.patch; do
+for f in "$ROOT"/branches/*/*/*.patch "$ROOT"/mutants/*/*/*.patch; do
 	out=$( (cd "$scratch" && perl "$cp" --no-tree --quiet --show-types "$f") 2>&1) || true
-	check "checkpatch: no ERROR in ${f#"$ROOT"/branches/}" not grep -q '^ERROR' <<<"$out"
+	check "checkpatch: no ERROR in ${f#"$ROOT"/}" not grep -q '^ERROR' <<<"$out"
 	grep '^ERROR' <<<"$out" || true
 done
 finish series
