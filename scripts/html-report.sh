@@ -11,7 +11,7 @@
 set -eu
 
 run=${1:?usage: html-report.sh RUN_DIR}
-rows=$(cat "$run"/cells/*/cell.tsv)
+rows=$(if [ -f "$run/rows.tsv" ]; then cat "$run/rows.tsv"; else cat "$run"/cells/*/cell.tsv; fi)
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
 
 # --- junit.xml ---------------------------------------------------------------
@@ -35,7 +35,7 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 mv "$run/junit.xml.tmp" "$run/junit.xml"
 
 # --- index.html --------------------------------------------------------------
-awk -F'\t' -v run="$(basename "$run")" -v summary="$(tail -n 3 "$run/table.txt" 2>/dev/null | head -n 1 | esc)" '
+awk -F'\t' -v run="$(basename "$run")" -v summary="$(grep '^cells:' "$run/table.txt" 2>/dev/null | esc)" '
 function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
 {
 	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; va[n] = $4; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12
@@ -65,7 +65,7 @@ END {
 	print "</table>"
 	# Chart: one bar per cell with a wakeups/s figure, log10 scale 1..100000.
 	bars = 0; for (i = 1; i <= n; i++) if (w[i] != "-" && w[i] != "") bars++
-	bw = 26; H = 260; top = 20; left = 60; width = left + bars * bw + 20
+	bw = 26; H = 260; top = 20; left = 60; width = left + bars * bw + 90
 	printf "<h2>Wakeups per second after the leap (10 ms CLOCK_REALTIME futex waits; a correct kernel does about 100)</h2>\n"
 	printf "<svg id=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" font-size=\"10\">\n", width, H + 150
 	for (d = 0; d <= 5; d++) {

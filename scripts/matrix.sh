@@ -20,6 +20,7 @@ run_id=$(date -u +%Y%m%d-%H%M%S)
 run=$build/results/$run_id
 mkdir -p "$run"
 ln -sfn "$run_id" "$build/results/latest"
+printf '%s\n' "$@" >"$run/cells.list"
 start=$(date +%s)
 i=0
 for cell in "$@"; do

@@ -14,6 +14,7 @@ shift
 mkdir -p "$out/cells"
 for run in "$@"; do
 	[ -d "$run/cells" ] || { echo "merge-results: $run has no cells/ (not a results directory)" >&2; exit 1; }
+	[ -f "$run/cells.list" ] && cat "$run/cells.list" >>"$out/cells.list"
 	for c in "$run"/cells/*/; do
 		name=$(basename "$c")
 		rm -rf "$out/cells/$name"

@@ -23,7 +23,15 @@ run=${1:?usage: report.sh RUN_DIR}
 mv "$run/results.json.tmp" "$run/results.json"
 
 wall=$(cat "$run/wall_s" 2>/dev/null || echo "?")
-cat "$run"/cells/*/cell.tsv | awk -F'\t' -v wall="$wall" -v run="$run" '
+# Rows in run order (cells.list, written by matrix.sh), then any others.
+order() {
+	local c
+	{ [ -f "$run/cells.list" ] && cat "$run/cells.list"; ls "$run/cells"; } | awk '!seen[$0]++' | while IFS= read -r c; do
+		if [ -f "$run/cells/$c/cell.tsv" ]; then cat "$run/cells/$c/cell.tsv"; fi
+	done
+}
+order >"$run/rows.tsv"
+awk -F'\t' -v wall="$wall" -v run="$run" '
 	BEGIN { fmt = "%-24s %-16s %-8s %-14s %-3s %10s %8s %7s\n"
 		printf fmt, "cell", "tree", "verdict", "expected", "ok", "wakeups/s", "build_s", "boot_s" }
 	{
@@ -36,8 +44,8 @@ cat "$run"/cells/*/cell.tsv | awk -F'\t' -v wall="$wall" -v run="$run" '
 		if (bad) printf "unexpected:\n%s", bad
 		printf "results: %s\n", run
 		exit total == good ? 0 : 1
-	}' | tee "$run/table.txt"
-rc=${PIPESTATUS[1]}
+	}' "$run/rows.tsv" | tee "$run/table.txt"
+rc=${PIPESTATUS[0]}
 "$(dirname "$0")/html-report.sh" "$run"
 echo "report: $run/index.html, $run/junit.xml"
 exit "$rc"
