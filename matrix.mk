@@ -34,18 +34,23 @@ TEST_SRCS  := $(wildcard common-tests/*.c)
 TEST_GUEST := $(filter-out common-tests/test_%.c,$(TEST_SRCS))
 GUEST_CFLAGS := -static -s -O2 -Wall -Wextra -Werror -pthread
 
+# One initramfs per flavour: <arch> (static glibc) and, where the arch file
+# names a musl compiler, <arch>-musl (static glibc refuses kernels older than
+# 3.2; branches for such trees say GUEST_LIBC := musl).
 define guest_rules
-$(GUEST)/$(1)/leaptest: $(TEST_GUEST) $(wildcard common-tests/*.h) | deps-$(1)
+$(GUEST)/$(1)/leaptest: $(TEST_GUEST) $(wildcard common-tests/*.h) | deps-$(firstword $(subst -, ,$(1)))
 	@mkdir -p $$(@D)
-	$($(1)_GUEST_CC) $(GUEST_CFLAGS) -o $$@.tmp $(TEST_GUEST) && mv $$@.tmp $$@
-$(GUEST)/$(1)/init: initramfs-builder/init.c | deps-$(1)
+	$(2) $(GUEST_CFLAGS) -o $$@.tmp $(TEST_GUEST) && mv $$@.tmp $$@
+$(GUEST)/$(1)/init: initramfs-builder/init.c | deps-$(firstword $(subst -, ,$(1)))
 	@mkdir -p $$(@D)
-	$($(1)_GUEST_CC) $(GUEST_CFLAGS) -o $$@.tmp $$< && mv $$@.tmp $$@
+	$(2) $(GUEST_CFLAGS) -o $$@.tmp $$< && mv $$@.tmp $$@
 $(GUEST)/$(1)/initramfs.cpio: $(GUEST)/$(1)/init $(GUEST)/$(1)/leaptest initramfs-builder/mkcpio.sh
 	initramfs-builder/mkcpio.sh $$@ $(GUEST)/$(1)/init $(GUEST)/$(1)/leaptest
 endef
-$(foreach a,$(ALL_ARCHES),$(eval $(call guest_rules,$(a))))
-initramfs: $(foreach a,$(ALL_ARCHES),$(GUEST)/$(a)/initramfs.cpio)
+FLAVOURS := $(ALL_ARCHES) $(foreach a,$(ALL_ARCHES),$(if $($(a)_GUEST_CC_MUSL),$(a)-musl))
+$(foreach a,$(ALL_ARCHES),$(eval $(call guest_rules,$(a),$($(a)_GUEST_CC))))
+$(foreach a,$(ALL_ARCHES),$(if $($(a)_GUEST_CC_MUSL),$(eval $(call guest_rules,$(a)-musl,$($(a)_GUEST_CC_MUSL)))))
+initramfs: $(foreach f,$(FLAVOURS),$(GUEST)/$(f)/initramfs.cpio)
 
 # --- tools: checked once; installed when root, else the apt-get line --------
 deps-%:

@@ -6,3 +6,4 @@ x86_64_QEMU    := qemu-system-x86_64
 x86_64_CONSOLE := ttyS0
 x86_64_QEMU_ARGS := -M pc -cpu max -bios qboot.rom
 x86_64_GUEST_CC := gcc
+x86_64_GUEST_CC_MUSL := musl-gcc

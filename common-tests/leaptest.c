@@ -31,6 +31,16 @@
 #include "timers.h"
 
 #define MARKER		"leaptest.harness=1"
+/*
+ * glibc waits on a condvar's absolute deadline with FUTEX_WAIT_BITSET |
+ * FUTEX_CLOCK_REALTIME; musl converts it to a relative FUTEX_WAIT, which no
+ * CLOCK_REALTIME base offset can make early.
+ */
+#ifdef __GLIBC__
+#define COND_WAITS_ON_REALTIME 1
+#else
+#define COND_WAITS_ON_REALTIME 0
+#endif
 #define INSERT_MIDNIGHT	1798761600LL	/* 2027-01-01 00:00:00 UTC */
 #define DELETE_MIDNIGHT	(INSERT_MIDNIGHT + 86400)
 #define TAI_START	37
@@ -141,6 +151,13 @@ static void report_timers(struct ktap *k, struct scenario *s, int ncpu)
 	ktap_sub_begin(k, name, NIFACE);
 	for (int i = 0; i < NIFACE; i++) {
 		enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
+
+		if (i == IF_COND && !COND_WAITS_ON_REALTIME) {
+			/* A check that cannot fail is reported as such. */
+			ktap_sub_result(k, KTAP_SKIP, iface_names[i],
+					"this libc turns the deadline into a relative FUTEX_WAIT: no CLOCK_REALTIME timer");
+			continue;
+		}
 
 		for (int c = 0; c < ncpu && !s->failed_setup; c++) {
 			const struct cpu_result *cr = &s->cpu[c];

@@ -10,7 +10,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <linux/futex.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
@@ -23,6 +22,13 @@
 #include "leap.h"
 #include "timers.h"
 
+/* From <linux/futex.h>, which musl's compiler wrapper does not see. */
+#ifndef FUTEX_WAIT_BITSET
+#define FUTEX_WAIT_BITSET	9
+#define FUTEX_PRIVATE_FLAG	128
+#define FUTEX_CLOCK_REALTIME	256
+#define FUTEX_BITSET_MATCH_ANY	0xffffffffU
+#endif
 #ifndef sigev_notify_thread_id
 #define sigev_notify_thread_id _sigev_un._tid
 #endif

@@ -114,7 +114,7 @@ if [ ! -f "$image" ]; then
 	echo "[$pos] build $BRANCH $ARCH $VARIANT ... ${build_s} s"
 fi
 
-initrd=$build/guest/$ARCH/initramfs.cpio
+initrd=$build/guest/$ARCH${GUEST_LIBC:+-$GUEST_LIBC}/initramfs.cpio
 [ -f "$initrd" ] || die "no $initrd: run 'make initramfs' first"
 reason="boot failed"
 start=$(date +%s.%N)

@@ -8,7 +8,7 @@ set -eu
 pkgs_for() {
 	case "$1" in
 	base) echo "make:make gcc:gcc bc:bc bison:bison flex:flex cpio:cpio xz:xz-utils patch:patch git:git flock:util-linux perl:perl /usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev /usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring" ;;
-	x86_64) echo "qemu-system-x86_64:qemu-system-x86" ;;
+	x86_64) echo "qemu-system-x86_64:qemu-system-x86 musl-gcc:musl-tools" ;;
 	arm64) echo "qemu-system-aarch64:qemu-system-arm aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/aarch64-linux-gnu/include/stdio.h:libc6-dev-arm64-cross" ;;
 	test) echo "shellcheck:shellcheck quilt:quilt python3:python3 chromium:chromium" ;;
 	*) echo "deps: unknown tool set '$1' (use base, test or an arch of arches/)" >&2; exit 2 ;;

@@ -16,7 +16,8 @@
 # relative to branches/, applied in order), VERSION_MIN, VERSION_MAX, and for
 # old trees COMPAT (a patch directory applied under every variant, for the
 # build only), CONFIGS (config fragments instead of "common"), KERNEL_CC and
-# KERNEL_HOSTCC (compilers the tree needs; the user's CC/HOSTCC win).  An empty filter means "all".
+# KERNEL_HOSTCC (compilers the tree needs; the user's CC/HOSTCC win) and
+# GUEST_LIBC (musl for kernels older than static glibc accepts).  An empty filter means "all".
 # LEAP_ROOT (default: this script's parent) locates branches/ and arches/.
 set -eu
 
@@ -97,7 +98,7 @@ info() {
 	printf 'BRANCH=%q ARCH=%q VARIANT=%q\n' "$b" "$a" "$v"
 	printf 'PACKAGE=%q SUITES=%q FAMILY=%q\n' "$(get "$mk" PACKAGE)" "$(get "$mk" SUITES)" "$(get "$mk" FAMILY)"
 	printf 'EXPECT=%q PATCHES=%q\n' "$(get "$mk" "EXPECT_$v")" "$(get "$mk" "PATCHES_$v")"
-	printf 'COMPAT=%q CONFIGS=%q\n' "$(get "$mk" COMPAT)" "$(get "$mk" CONFIGS)"
+	printf 'COMPAT=%q CONFIGS=%q GUEST_LIBC=%q\n' "$(get "$mk" COMPAT)" "$(get "$mk" CONFIGS)" "$(get "$mk" GUEST_LIBC)"
 	printf 'B_KERNEL_CC=%q B_KERNEL_HOSTCC=%q\n' "$(get "$mk" KERNEL_CC)" "$(get "$mk" KERNEL_HOSTCC)"
 	for k in KARCH CROSS IMAGE QEMU CONSOLE QEMU_ARGS GUEST_CC; do
 		printf 'A_%s=%q\n' "$k" "$(get "$root/arches/$a.mk" "${a}_$k")"
