@@ -8,6 +8,7 @@
 # waits), edge.  Verdicts, strongest first:
 #   BOOTFAIL  the leap test never started (the last console lines are the reason)
 #   SPLAT     a kernel BUG/WARNING/lockdep report/oops/panic/stall on the console
+#             (the reason says when the guest then hung until the time limit)
 #   PASS, FAIL, SKIP  the leap test's own result line
 #   TIMEOUT   no result before the time limit (QEMU_EXIT_CODE 124): hang
 #   ERROR     the guest stopped without a result for another reason
@@ -36,7 +37,7 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 			for (i = n - 7; i <= n; i++) if (i > 0) tail = tail (tail ? " | " : "") lines[i % 8]
 			verdict = "BOOTFAIL"; reason = "the leap test never started; last lines: " (tail ? tail : "(console empty)")
 		} else if (splat) {
-			verdict = "SPLAT"; reason = splat
+			verdict = "SPLAT"; reason = splat (rc == 124 && !result ? " (then hung: killed at the time limit)" : "")
 		} else if (result) {
 			verdict = result; reason = result == "PASS" ? "all checks passed" : (result == "SKIP" ? "preconditions not met" : "failed: " failed)
 		} else if (rc == 124) {

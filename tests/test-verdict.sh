@@ -44,4 +44,9 @@ for line in "BUG: sleeping function called from invalid context at kernel/cpu.c:
 	  sed -n '/KTAP version 1/,$p' "$fx/6.1-x86_64-stock.log"; } >"$tmp"
 	check_eq "splat: $line" SPLAT "$(v "$tmp" 0 verdict)"
 done
+# A splat and then a hang (5.10's naive deadlock): SPLAT, and the reason says it hung.
+{ sed -n '1,/leapinit: running/p' "$fx/6.1-x86_64-stock.log"
+  echo "[    4.04] WARNING: CPU: 0 PID: 27 at kernel/smp.c:624 smp_call_function_many_cond+0x5b/0x257"; } >"$tmp"
+check_eq "splat then hang: SPLAT" SPLAT "$(v "$tmp" 124 verdict)"
+check "splat then hang: reason says it hung" grep -q "then hung" <<<"$(v "$tmp" 124 reason)"
 finish verdict
