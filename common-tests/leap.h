@@ -9,6 +9,7 @@
 #ifndef LEAP_H
 #define LEAP_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <time.h>
 
@@ -74,6 +75,8 @@ int check_edge(const struct leap_obs *o, char *why, size_t len);
 enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int err);
 int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s);
 int cmdline_has_marker(const char *cmdline, const char *marker);
+void cmdline_value(const char *cmdline, const char *key, char *buf, size_t len);
+int list_has(const char *list, const char *name);
 const char *state_name(int state);
 const char *wait_class_name(enum wait_class c);
 

@@ -157,3 +157,39 @@ int cmdline_has_marker(const char *cmdline, const char *marker)
 	}
 	return 0;
 }
+
+/*
+ * The value of "key=value" in @cmdline, copied to @buf ("" when absent).
+ * @key includes the '=' (e.g. "leaptest.skip=").
+ */
+void cmdline_value(const char *cmdline, const char *key, char *buf, size_t len)
+{
+	size_t n = strlen(key), i = 0;
+	const char *p = cmdline;
+
+	buf[0] = '\0';
+	while ((p = strstr(p, key))) {
+		if (p == cmdline || p[-1] == ' ') {
+			p += n;
+			while (p[i] && p[i] != ' ' && p[i] != '\n' && i + 1 < len) {
+				buf[i] = p[i];
+				i++;
+			}
+			buf[i] = '\0';
+			return;
+		}
+		p += n;
+	}
+}
+
+/* True when @name is one of the comma-separated words of @list. */
+int list_has(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = list; *p; p++) {
+		if ((p == list || p[-1] == ',') && !strncmp(p, name, n) && (p[n] == ',' || !p[n]))
+			return 1;
+	}
+	return 0;
+}

@@ -169,8 +169,24 @@ static void test_marker(void)
 	EXPECT(!cmdline_has_marker("", "leaptest.harness=1"));
 }
 
+static void test_skip_list(void)
+{
+	char v[64];
+
+	cmdline_value("console=ttyS0 leaptest.skip=leap_edge,tai_offset panic=-1\n", "leaptest.skip=", v, sizeof(v));
+	EXPECT(strcmp(v, "leap_edge,tai_offset") == 0);
+	EXPECT(list_has(v, "leap_edge") && list_has(v, "tai_offset"));
+	EXPECT(!list_has(v, "leap") && !list_has(v, "edge") && !list_has(v, "timers_after_insert"));
+	cmdline_value("console=ttyS0 xleaptest.skip=leap_edge", "leaptest.skip=", v, sizeof(v));
+	EXPECT(v[0] == '\0');
+	cmdline_value("leaptest.skip=leap_edge", "leaptest.skip=", v, 5);	/* truncated, terminated */
+	EXPECT(strcmp(v, "leap") == 0);
+	EXPECT(!list_has("", "leap_edge"));
+}
+
 int main(void)
 {
+	test_skip_list();
 	test_good_kernel();
 	test_states();
 	test_wall_and_tai();

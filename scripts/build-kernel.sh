@@ -30,7 +30,11 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 	rm -f "$stamp"
 	if [ -f "$tree/kernel/configs/tiny.config" ]; then base=tinyconfig; else base=allnoconfig; fi
 	make "${mkargs[@]}" "$base" >/dev/null
-	"$tree/scripts/kconfig/merge_config.sh" -m -O "$obj" "$obj/.config" "$@" >"$obj/.merge.log" 2>&1 \
+	# Run in the object directory: merge_config.sh writes ./.config there,
+	# also in trees whose merge_config.sh has no -O (before 3.11).
+	frags=()
+	for f in "$@"; do frags+=("$(realpath "$f")"); done
+	(cd "$obj" && "$tree/scripts/kconfig/merge_config.sh" -m .config "${frags[@]}") >"$obj/.merge.log" 2>&1 \
 		|| { cat "$obj/.merge.log" >&2; die "merge_config.sh failed"; }
 	if grep -q '^olddefconfig:' "$tree/scripts/kconfig/Makefile"; then
 		make "${mkargs[@]}" olddefconfig >/dev/null

@@ -117,6 +117,8 @@ fi
 initrd=$build/guest/$ARCH${GUEST_LIBC:+-$GUEST_LIBC}/initramfs.cpio
 [ -f "$initrd" ] || die "no $initrd: run 'make initramfs' first"
 reason="boot failed"
+skip=${SKIP_CHECKS:+leaptest.skip=$(tr ' ' ',' <<<"$SKIP_CHECKS")}
+export LEAP_CMDLINE="${LEAP_CMDLINE:-}${skip:+ $skip}"
 start=$(date +%s.%N)
 rc=0
 "$here/run-qemu.sh" "$A_QEMU" "$A_QEMU_ARGS" "$A_CONSOLE" "$image" "$initrd" "$out/console.log" "$limit" || rc=$?

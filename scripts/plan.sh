@@ -17,7 +17,9 @@
 # old trees COMPAT (a patch directory applied under every variant, for the
 # build only), CONFIGS (config fragments instead of "common"), KERNEL_CC and
 # KERNEL_HOSTCC (compilers the tree needs; the user's CC/HOSTCC win) and
-# GUEST_LIBC (musl for kernels older than static glibc accepts).  An empty filter means "all".
+# GUEST_LIBC (musl for kernels older than static glibc accepts), and
+# SKIP_CHECKS (leap-test checks the branch's series does not address, e.g.
+# leap_edge where the 2015 fix is not carried: reported SKIP, with why).  An empty filter means "all".
 # LEAP_ROOT (default: this script's parent) locates branches/ and arches/.
 set -eu
 
@@ -72,6 +74,12 @@ cells() {
 		# shellcheck disable=SC2086
 		[ -z "$want_b" ] || one_of "$b" $want_b || continue
 		mk=$root/branches/$b/branch.mk
+		# A branch without a package runs on a tree the user brings: it is
+		# in the matrix only when asked for, and then needs KSRC.
+		if [ -z "$(get "$mk" PACKAGE)" ] && [ -z "${KSRC:-}" ]; then
+			[ -z "$want_b" ] || die "branch $b runs on a tree you bring: make qemu-$b KSRC=/path/to/linux-$b.x"
+			continue
+		fi
 		for a in $(get "$mk" ARCHES); do
 			# shellcheck disable=SC2086
 			[ -z "$want_a" ] || one_of "$a" $want_a || continue
@@ -98,7 +106,8 @@ info() {
 	printf 'BRANCH=%q ARCH=%q VARIANT=%q\n' "$b" "$a" "$v"
 	printf 'PACKAGE=%q SUITES=%q FAMILY=%q\n' "$(get "$mk" PACKAGE)" "$(get "$mk" SUITES)" "$(get "$mk" FAMILY)"
 	printf 'EXPECT=%q PATCHES=%q\n' "$(get "$mk" "EXPECT_$v")" "$(get "$mk" "PATCHES_$v")"
-	printf 'COMPAT=%q CONFIGS=%q GUEST_LIBC=%q\n' "$(get "$mk" COMPAT)" "$(get "$mk" CONFIGS)" "$(get "$mk" GUEST_LIBC)"
+	printf 'COMPAT=%q CONFIGS=%q GUEST_LIBC=%q SKIP_CHECKS=%q\n' "$(get "$mk" COMPAT)" "$(get "$mk" CONFIGS)" \
+		"$(get "$mk" GUEST_LIBC)" "$(get "$mk" SKIP_CHECKS)"
 	printf 'B_KERNEL_CC=%q B_KERNEL_HOSTCC=%q\n' "$(get "$mk" KERNEL_CC)" "$(get "$mk" KERNEL_HOSTCC)"
 	for k in KARCH CROSS IMAGE QEMU CONSOLE QEMU_ARGS GUEST_CC; do
 		printf 'A_%s=%q\n' "$k" "$(get "$root/arches/$a.mk" "${a}_$k")"

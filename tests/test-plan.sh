@@ -22,11 +22,19 @@ EXPECT_naive := TIMEOUT SPLAT
 PATCHES_fixed := shared/regress shared/fix
 MK
 cat >"$fake/branches/1.0/branch.mk" <<'MK'
-PACKAGE  :=
+PACKAGE  := linux-source-1.0
 ARCHES   := x86_64
 VARIANTS := stock fixed
 VERSION_MIN := 1.0
 VERSION_MAX := 1.2.99
+MK
+mkdir -p "$fake/branches/0.9"
+cat >"$fake/branches/0.9/branch.mk" <<'MK'
+PACKAGE  :=
+ARCHES   := x86_64
+VARIANTS := stock fixed
+VERSION_MIN := 0.9
+VERSION_MAX := 0.9.99
 MK
 export LEAP_ROOT=$fake
 
@@ -47,12 +55,18 @@ check "info patches" grep -q "PATCHES=shared/regress\\\\ shared/fix" <<<"$("$pla
 
 err=$("$plan" cells 9.8 2>&1 || true)
 check_eq "unknown branch: one line" "1" "$(wc -l <<<"$err")"
-check "unknown branch names the choices" grep -q "use one of: 1.0 9.9" <<<"$err"
+check "unknown branch names the choices" grep -q "use one of: 0.9 1.0 9.9" <<<"$err"
 check "unknown arch fails" bash -c "! '$plan' cells 9.9 mips"
 check "unknown variant fails" bash -c "! '$plan' cells 9.9 x86_64 broken"
 err=$("$plan" info 1.0-arm64-stock 2>&1 || true)
 check_eq "cell of a missing arch: one line" "1" "$(wc -l <<<"$err")"
 check "bad cell name fails" bash -c "! '$plan' info nonsense"
+
+# A branch for trees the user brings: out of the matrix unless asked, with KSRC.
+check "user-tree branch not in the matrix" not grep -q '^0.9-' <<<"$("$plan" cells)"
+err=$("$plan" cells 0.9 2>&1 || true)
+check "user-tree branch asked without KSRC: one line naming KSRC" grep -qx "plan: branch 0.9 runs on a tree you bring: make qemu-0.9 KSRC=/path/to/linux-0.9.x" <<<"$err"
+check_eq "user-tree branch with KSRC" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=/x "$plan" cells 0.9 | tr '\n' ' ' | sed 's/ $//')"
 
 check_eq "branch for 9.9.3" "9.9" "$("$plan" branch-for 9.9.3)"
 check_eq "branch for 1.2.5" "1.0" "$("$plan" branch-for 1.2.5)"

@@ -30,6 +30,8 @@ for series in "$ROOT"/branches/*/*/series "$ROOT"/mutants/*/*/series; do
 		check "$rel/$name: Signed-off-by:" grep -q '^Signed-off-by: .* <.*@.*>$' "$f"
 		check "$rel/$name: has a diff" grep -q '^diff --git ' "$f"
 		case "$rel" in
+		*/compat)
+			check "$rel/$name: says it is a build aid, not the fix" grep -q '^Test-build aid, not part of the fix' "$f" ;;
 		mutants/*)
 			check "$rel/$name: says it is a test fixture" grep -q '^Test fixture, not a fix' "$f"
 			check "$rel/$name: names the check that must kill it" grep -q '^Expected killer: ' "$f" ;;
