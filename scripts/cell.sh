@@ -118,7 +118,7 @@ initrd=$build/guest/$ARCH${GUEST_LIBC:+-$GUEST_LIBC}/initramfs.cpio
 [ -f "$initrd" ] || die "no $initrd: run 'make initramfs' first"
 reason="boot failed"
 skip=${SKIP_CHECKS:+leaptest.skip=$(tr ' ' ',' <<<"$SKIP_CHECKS")}
-export LEAP_CMDLINE="${LEAP_CMDLINE:-}${skip:+ $skip}"
+export LEAP_CMDLINE="${A_CMDLINE:+$A_CMDLINE }${LEAP_CMDLINE:-}${skip:+ $skip}"
 start=$(date +%s.%N)
 rc=0
 "$here/run-qemu.sh" "$A_QEMU" "$A_QEMU_ARGS" "$A_CONSOLE" "$image" "$initrd" "$out/console.log" "$limit" || rc=$?

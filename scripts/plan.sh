@@ -109,7 +109,7 @@ info() {
 	printf 'COMPAT=%q CONFIGS=%q GUEST_LIBC=%q SKIP_CHECKS=%q\n' "$(get "$mk" COMPAT)" "$(get "$mk" CONFIGS)" \
 		"$(get "$mk" GUEST_LIBC)" "$(get "$mk" SKIP_CHECKS)"
 	printf 'B_KERNEL_CC=%q B_KERNEL_HOSTCC=%q\n' "$(get "$mk" KERNEL_CC)" "$(get "$mk" KERNEL_HOSTCC)"
-	for k in KARCH CROSS IMAGE QEMU CONSOLE QEMU_ARGS GUEST_CC; do
+	for k in KARCH CROSS IMAGE QEMU CONSOLE QEMU_ARGS GUEST_CC CMDLINE; do
 		printf 'A_%s=%q\n' "$k" "$(get "$root/arches/$a.mk" "${a}_$k")"
 	done
 }
