@@ -17,11 +17,11 @@ EXPECT_fixed := PASS
 PATCHES_stock :=
 PATCHES_fixed := 2.6.32/fix
 
-# Old-tree settings: build aids applied under every variant (shared ones
-# first), the config fragment used instead of configs/common.config, the
+# Old-tree settings: build aids applied under every variant (shared by the
+# pre-3.4 branches), the config fragment used instead of common.config, the
 # compilers measured on Debian 12 for 3.4.4, and a musl guest (static glibc
 # refuses kernels older than 3.2: "FATAL: kernel too old").
-COMPAT        := pre-3.4/compat 2.6.32/compat
+COMPAT        := pre-3.4/compat
 CONFIGS       := old
 GUEST_LIBC    := musl
 KERNEL_CC     := gcc -fno-pie -no-pie -std=gnu89 -fcommon -Wa,-mrelax-relocations=no -fno-stack-protector -fcf-protection=none -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx
