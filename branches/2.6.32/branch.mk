@@ -22,7 +22,7 @@ PATCHES_fixed := 2.6.32/fix
 # compilers measured on Debian 12 for 3.4.4, and a musl guest (static glibc
 # refuses kernels older than 3.2: "FATAL: kernel too old").
 COMPAT        := pre-3.4/compat
-CONFIGS       := old
+CONFIGS       := old-2.6.32
 GUEST_LIBC    := musl
 KERNEL_CC     := gcc -fno-pie -no-pie -std=gnu89 -fcommon -Wa,-mrelax-relocations=no -fno-stack-protector -fcf-protection=none -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx
 KERNEL_HOSTCC := gcc -std=gnu89 -fcommon
