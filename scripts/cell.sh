@@ -5,7 +5,8 @@
 #
 # Environment: BUILD_DIR (default ./build), KSRC (a user's tree instead of the
 # Debian package), LIMIT (seconds per boot, default 60), JOBS, KERNEL_CC,
-# KERNEL_HOSTCC, CROSS_COMPILE (override the arch's).  Writes RUN_DIR/cells/CELL/{console.log,
+# KERNEL_HOSTCC, CROSS_COMPILE (override the arch's), BUILD_ONLY (stop once
+# the image is built and cached).  Writes RUN_DIR/cells/CELL/{console.log,
 # cell.json}; cell.json is written from an EXIT trap, so an interrupted or
 # failed cell still leaves one (verdict ERROR).  Images are cached by a key
 # over everything that goes into them, so a rerun only boots.
@@ -114,6 +115,10 @@ if [ ! -f "$image" ]; then
 	echo "[$pos] build $BRANCH $ARCH $VARIANT ... ${build_s} s"
 fi
 
+if [ -n "${BUILD_ONLY:-}" ]; then
+	reason="BUILD_ONLY: image built, not booted"
+	exit 0
+fi
 initrd=$build/guest/$ARCH${GUEST_LIBC:+-$GUEST_LIBC}/initramfs.cpio
 [ -f "$initrd" ] || die "no $initrd: run 'make initramfs' first"
 reason="boot failed"
