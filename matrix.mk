@@ -26,6 +26,10 @@ help:
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
 	@echo "make check-6.1 [KSRC=]          dry-run a branch's patches on a tree"
+	@echo "make export BRANCH=3.4 FORMAT=mbox|quilt|debian [OUT=dir]"
+	@echo "make mutants                    the mutation suite (kill table)"
+	@echo "make bench [COLD=1]             speed against the targets -> docs/results.md"
+	@echo "make repeat [N=20] [LOADED=1]   flakiness: repeated boots"
 	@echo "make test                       what CI runs"
 
 # --- the guest: static init + leap test -> one initramfs per arch -----------

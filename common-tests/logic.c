@@ -44,8 +44,8 @@ static void states_str(const struct leap_obs *o, char *buf, size_t len)
 
 	buf[0] = '\0';
 	for (int i = 0; i < o->nstates && used < len; i++)
-		used += snprintf(buf + used, len - used, "%s%s", i ? ">" : "",
-				 state_name(o->states[i]));
+		used += snprintf(buf + used, len - used, "%s%s(tai %d)", i ? ">" : "",
+				 state_name(o->states[i]), o->state_tai[i]);
 }
 
 /* Insert: [TIME_OK] TIME_INS TIME_OOP TIME_WAIT.  Delete: [TIME_OK] TIME_DEL TIME_WAIT. */
@@ -56,7 +56,7 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 	const int *want = kind == LEAP_INSERT ? ins : del;
 	int nwant = kind == LEAP_INSERT ? 3 : 2;
 	int i = 0, ok;
-	char seen[160];
+	char seen[256];
 
 	if (o->nstates && o->states[0] == ST_OK)
 		i = 1;

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/timerfd.h>
+#include <sys/syscall.h>
 #include <sys/timex.h>
 #include <unistd.h>
 
@@ -27,13 +28,24 @@
 #endif
 
 #define SAMPLE_LIMIT_NS	(6 * NSEC_PER_SEC)
+
+/*
+ * The adjtimex system call itself, not the libc function: glibc and musl
+ * implement adjtimex() with clock_adjtime(), which on older kernels copies
+ * nothing back whenever the result is not TIME_OK (seen on 3.4.4: every
+ * field, the TAI offset too, read 0 during TIME_INS/OOP/WAIT).
+ */
+static int sys_adjtimex(struct timex *tx)
+{
+	return (int)syscall(SYS_adjtimex, tx);
+}
 #define SETTLE_NS	(30 * NSEC_PER_MSEC)
 
 int set_tai_offset(int tai)
 {
 	struct timex tx = { .modes = ADJ_TAI, .constant = tai };
 
-	return adjtimex(&tx) < 0 ? -1 : 0;
+	return sys_adjtimex(&tx) < 0 ? -1 : 0;
 }
 
 /*
@@ -47,7 +59,7 @@ int disarm_leap(void)
 	struct timex pll = { .modes = ADJ_STATUS, .status = STA_PLL };
 	struct timex off = { .modes = ADJ_STATUS, .status = 0 };
 
-	return adjtimex(&pll) < 0 || adjtimex(&off) < 0 ? -1 : 0;
+	return sys_adjtimex(&pll) < 0 || sys_adjtimex(&off) < 0 ? -1 : 0;
 }
 
 static int arm_leap(enum leap_kind kind)
@@ -58,7 +70,7 @@ static int arm_leap(enum leap_kind kind)
 		.status = kind == LEAP_INSERT ? STA_INS : STA_DEL,
 	};
 
-	return adjtimex(&tx) < 0 ? -1 : 0;
+	return sys_adjtimex(&tx) < 0 ? -1 : 0;
 }
 
 static int arm_edge_timer(int64_t midnight)
@@ -87,7 +99,7 @@ static void take(struct sample *s, int clock_tai_ok)
 	s->mono = ts_ns(&t);
 	clock_gettime(CLOCK_REALTIME, &t);
 	s->real = ts_ns(&t);
-	s->state = adjtimex(&tx);
+	s->state = sys_adjtimex(&tx);
 	s->tai_off = tx.tai;
 	if (clock_tai_ok) {
 		clock_gettime(CLOCK_TAI, &t);
@@ -103,7 +115,7 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 	struct timespec start_ts = ns_ts(p->midnight * NSEC_PER_SEC - lead), t;
 	int64_t last_start = (p->midnight - 1) * NSEC_PER_SEC, step_mono = 0, wait_mono = 0, t0;
 	struct sample prev, cur;
-	int fd = -1;
+	int fd = -1, n;
 
 	memset(o, 0, sizeof(*o));
 	o->midnight = p->midnight;
@@ -125,6 +137,7 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 	take(&prev, o->clock_tai_ok);
 	o->samples = 1;
 	obs_add_state(o, prev.state);
+	o->state_tai[0] = prev.tai_off;
 	o->off_before_ns = prev.real - prev.mono;
 	o->tai_before = prev.tai_off;
 	o->ctai_before_ns = prev.tai - prev.real;
@@ -143,7 +156,10 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 		}
 		take(&cur, o->clock_tai_ok);
 		o->samples++;
+		n = o->nstates;
 		obs_add_state(o, cur.state);
+		if (o->nstates != n)
+			o->state_tai[o->nstates - 1] = cur.tai_off;
 		gap = cur.mono - prev.mono;
 		if (gap < 0)
 			o->mono_backwards++;

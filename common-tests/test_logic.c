@@ -75,7 +75,7 @@ static void test_states(void)
 	obs_add_state(&o, ST_INS);
 	obs_add_state(&o, ST_WAIT);			/* no TIME_OOP */
 	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
-	EXPECT(strcmp(why, "states TIME_INS>TIME_WAIT") == 0);
+	EXPECT(strcmp(why, "states TIME_INS(tai 0)>TIME_WAIT(tai 0)") == 0);
 	o.nstates = 0;
 	obs_add_state(&o, ST_ERROR);			/* STA_UNSYNC left set */
 	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
