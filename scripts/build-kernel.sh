@@ -26,6 +26,9 @@ mkdir -p "$obj"
 
 stamp=$obj/.leap-config-inputs
 inputs=$( { printf '%s\n' "${mkargs[@]}"; cat "$@"; } | sha256sum | cut -c1-16)
+# A native build says so: some vendor trees default CROSS_COMPILE in their
+# Makefile (a 3.2.0 tree seen here names arm-linux-gnueabihf-).
+[ -n "${CROSS_COMPILE:-}" ] || mkargs+=("CROSS_COMPILE=")
 if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; then
 	rm -f "$stamp"
 	if [ -f "$tree/kernel/configs/tiny.config" ]; then base=tinyconfig; else base=allnoconfig; fi

@@ -87,8 +87,11 @@ cross=${CROSS_COMPILE:-$A_CROSS}
 frags=()
 for c in ${CONFIGS:-common} "$ARCH"; do frags+=("$root/configs/$c.config"); done
 export KERNEL_CC=${KERNEL_CC:-$B_KERNEL_CC} KERNEL_HOSTCC=${KERNEL_HOSTCC:-$B_KERNEL_HOSTCC}
-key=$( { echo "$tree_id $tree_version $ARCH $cross ${KERNEL_CC:-} ${KERNEL_HOSTCC:-}"
-	cat "${frags[@]}" "$here/build-kernel.sh" ${patch_files[@]+"${patch_files[@]}"}; } | sha256sum | cut -c1-12)
+# The image key: what goes into the image (bump IMAGE_KEY_VERSION when the way
+# it is built changes).
+IMAGE_KEY_VERSION=1
+key=$( { echo "v$IMAGE_KEY_VERSION $tree_id $tree_version $ARCH $cross ${KERNEL_CC:-} ${KERNEL_HOSTCC:-}"
+	cat "${frags[@]}" ${patch_files[@]+"${patch_files[@]}"}; } | sha256sum | cut -c1-12)
 imgdir=$build/images/$BRANCH-$ARCH-$VARIANT-$key
 image=$imgdir/$(basename "$A_IMAGE")
 
