@@ -48,24 +48,42 @@ static void states_str(const struct leap_obs *o, char *buf, size_t len)
 				 state_name(o->states[i]), o->state_tai[i]);
 }
 
-/* Insert: [TIME_OK] TIME_INS TIME_OOP TIME_WAIT.  Delete: [TIME_OK] TIME_DEL TIME_WAIT. */
+/*
+ * Insert: [TIME_OK] TIME_INS TIME_OOP TIME_WAIT.  Delete: [TIME_OK] TIME_DEL
+ * TIME_WAIT.  Each wanted state must appear, in order, and the last one seen
+ * must be TIME_WAIT; no other state may appear.  A step back to a state
+ * already passed is tolerated and named: 7.2 once reported TIME_WAIT for one
+ * sample at the start of 23:59:60 (adjtimex() compares a wall time read
+ * before the leap was published), then TIME_OOP again.
+ */
 int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {
 	static const int ins[] = { ST_INS, ST_OOP, ST_WAIT };
 	static const int del[] = { ST_DEL, ST_WAIT };
 	const int *want = kind == LEAP_INSERT ? ins : del;
 	int nwant = kind == LEAP_INSERT ? 3 : 2;
-	int i = 0, ok;
+	int next = 0, back = 0, bad = 0;
 	char seen[256];
 
-	if (o->nstates && o->states[0] == ST_OK)
-		i = 1;
-	ok = o->nstates - i == nwant;
-	for (int j = 0; ok && j < nwant; j++)
-		ok = o->states[i + j] == want[j];
+	for (int i = 0; i < o->nstates; i++) {
+		int st = o->states[i], known = 0;
+
+		if (st == ST_OK && next == 0)
+			continue;
+		if (next < nwant && st == want[next]) {
+			next++;
+			continue;
+		}
+		for (int j = 0; j < next; j++)
+			known |= st == want[j];
+		if (known)
+			back++;
+		else
+			bad++;
+	}
 	states_str(o, seen, sizeof(seen));
-	snprintf(why, len, "states %s", seen);
-	return ok;
+	snprintf(why, len, "states %s%s", seen, back ? " (a state seen again: tolerated)" : "");
+	return !bad && next == nwant && o->nstates && o->states[o->nstates - 1] == ST_WAIT;
 }
 
 /* Insert repeats 23:59:59 (wall clock steps back 1 s); delete skips it. */

@@ -113,7 +113,8 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 	 * machine moves to TIME_INS/TIME_DEL at the next second boundary. */
 	int64_t lead = p->kind == LEAP_INSERT ? 1050 * NSEC_PER_MSEC : 2050 * NSEC_PER_MSEC;
 	struct timespec start_ts = ns_ts(p->midnight * NSEC_PER_SEC - lead), t;
-	int64_t last_start = (p->midnight - 1) * NSEC_PER_SEC, step_mono = 0, wait_mono = 0, t0;
+	int64_t midnight_ns = p->midnight * NSEC_PER_SEC, last_start = midnight_ns - NSEC_PER_SEC;
+	int64_t step_mono = 0, wait_mono = 0, t0;
 	struct sample prev, cur;
 	int fd = -1, n;
 
@@ -167,13 +168,19 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 			o->mono_max_gap_ns = gap;
 		if (!step_mono && llabs((cur.real - cur.mono) - (prev.real - prev.mono)) > NSEC_PER_SEC / 2)
 			step_mono = cur.mono;
-		if (gap > 0 && prev.real >= last_start && prev.real < p->midnight * NSEC_PER_SEC)
+		if (gap > 0 && prev.real >= last_start && prev.real < midnight_ns)
 			o->in_last_second_ns += gap;
 		if (cur.state == ST_WAIT && !wait_mono)
 			wait_mono = cur.mono;
 		prev = cur;
-		if (wait_mono && cur.mono - wait_mono > SETTLE_NS &&
-		    (fd < 0 || o->edge_fired || cur.mono - wait_mono > 500 * NSEC_PER_MSEC))
+		/*
+		 * Done once the leap is over by the wall clock itself: stepped, back
+		 * at 00:00:00 or later, and TIME_WAIT (not on the first TIME_WAIT:
+		 * one kernel reported it for a sample inside 23:59:60).
+		 */
+		if (step_mono && wait_mono && cur.state == ST_WAIT &&
+		    cur.real >= midnight_ns + SETTLE_NS &&
+		    (fd < 0 || o->edge_fired || cur.real >= midnight_ns + 500 * NSEC_PER_MSEC))
 			break;
 		if (cur.mono - t0 > SAMPLE_LIMIT_NS)
 			break;	/* no leap seen: the checks will say so */

@@ -86,6 +86,32 @@ static void test_states(void)
 	EXPECT(check_states(LEAP_DELETE, &o, why, sizeof(why)));
 	obs_add_state(&o, ST_OK);			/* must end in TIME_WAIT */
 	EXPECT(!check_states(LEAP_DELETE, &o, why, sizeof(why)));
+
+	/* 7.2's one-sample TIME_WAIT inside 23:59:60: tolerated, and said. */
+	o = good(LEAP_INSERT);
+	o.nstates = 0;
+	obs_add_state(&o, ST_OK);
+	obs_add_state(&o, ST_INS);
+	obs_add_state(&o, ST_OOP);
+	obs_add_state(&o, ST_WAIT);
+	obs_add_state(&o, ST_OOP);
+	obs_add_state(&o, ST_WAIT);
+	EXPECT(check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "tolerated") != NULL);
+	obs_add_state(&o, ST_OOP);			/* but it must end in TIME_WAIT */
+	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	o.nstates = 0;
+	obs_add_state(&o, ST_INS);
+	obs_add_state(&o, ST_WAIT);			/* TIME_OOP skipped */
+	obs_add_state(&o, ST_OOP);
+	obs_add_state(&o, ST_WAIT);
+	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	o.nstates = 0;
+	obs_add_state(&o, ST_INS);
+	obs_add_state(&o, ST_DEL);			/* a state of the other kind */
+	obs_add_state(&o, ST_OOP);
+	obs_add_state(&o, ST_WAIT);
+	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
 }
 
 static void test_wall_and_tai(void)
