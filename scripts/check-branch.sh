@@ -24,9 +24,11 @@ rc=0
 for v in $variants; do
 	stack=$("$here/plan.sh" get "$b" "PATCHES_$v")
 	[ -n "$stack" ] || continue
+	# The build applies the branch's build aids (COMPAT) first: so does the check.
+	stack="$("$here/plan.sh" get "$b" COMPAT) $stack"
 	# shellcheck disable=SC2086 # a list of directories
 	mapfile -t files < <("$here/plan.sh" series $stack)
-	echo "== $b $v: $stack"
+	echo "== $b $v:$stack"
 	"$here/tree-patch.sh" check "$tree" "${files[@]}" || rc=1
 done
 exit $rc
