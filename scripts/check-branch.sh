@@ -28,7 +28,8 @@ for v in $variants; do
 	stack="$("$here/plan.sh" get "$b" COMPAT) $stack"
 	# shellcheck disable=SC2086 # a list of directories
 	mapfile -t files < <("$here/plan.sh" series $stack)
-	echo "== $b $v:$stack"
+	# shellcheck disable=SC2086 # word splitting trims the list
+	echo "== $b $v:" $stack
 	"$here/tree-patch.sh" check "$tree" "${files[@]}" || rc=1
 done
 exit $rc
