@@ -12,8 +12,10 @@ set -eu
 qemu=$1 qargs=$2 console=$3 image=$4 initrd=$5 log=$6 limit=$7
 command -v "$qemu" >/dev/null || { echo "run-qemu: $qemu not found: apt-get install qemu-system-x86 qemu-system-arm" >&2; exit 2; }
 
+# --foreground keeps QEMU in the caller's process group: killing a run (Ctrl-C,
+# kill -9 of the group) takes its guest with it.
 # shellcheck disable=SC2086 # QEMU_ARGS is a list of words by design
-exec timeout -k 5 "$limit" "$qemu" $qargs -smp 2 -m 128 -accel tcg,thread=multi \
+exec timeout --foreground -k 5 "$limit" "$qemu" $qargs -smp 2 -m 128 -accel tcg,thread=multi \
 	-nodefaults -display none -monitor none -no-reboot \
 	-serial "file:$log" -kernel "$image" -initrd "$initrd" \
 	-append "console=$console leaptest.harness=1 panic=-1 softlockup_panic=0 ${LEAP_CMDLINE:-}" \
