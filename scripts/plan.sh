@@ -19,7 +19,9 @@
 # KERNEL_HOSTCC (compilers the tree needs; the user's CC/HOSTCC win) and
 # GUEST_LIBC (musl for kernels older than static glibc accepts), and
 # SKIP_CHECKS (leap-test checks the branch's series does not address, e.g.
-# leap_edge where the 2015 fix is not carried: reported SKIP, with why).  An empty filter means "all".
+# leap_edge where the 2015 fix is not carried: reported SKIP, with why).
+# A key absent from a branch.mk comes from branches/<FAMILY>/family.mk, the
+# values the branches of one layout share.  An empty filter means "all".
 # LEAP_ROOT (default: this script's parent) locates branches/ and arches/.
 set -eu
 
@@ -40,6 +42,21 @@ get() {
 			}
 		}
 		END { print val }' "$1"
+}
+
+# bget BRANCH_MK KEY: KEY from a branch.mk, else from the family.mk of its
+# FAMILY (branches/<family>/family.mk: the values its branches share).
+bget() {
+	local mk=$1 key=$2 fam
+	if grep -qE "^${key}[[:space:]]*:?=" "$mk"; then
+		get "$mk" "$key"
+		return 0
+	fi
+	fam=$(get "$mk" FAMILY)
+	if [ -n "$fam" ] && [ -f "$root/branches/$fam/family.mk" ]; then
+		get "$root/branches/$fam/family.mk" "$key"
+	fi
+	return 0
 }
 
 branches() {
@@ -76,14 +93,14 @@ cells() {
 		mk=$root/branches/$b/branch.mk
 		# A branch without a package runs on a tree the user brings: it is
 		# in the matrix only when asked for, and then needs KSRC.
-		if [ -z "$(get "$mk" PACKAGE)" ] && [ -z "${KSRC:-}" ]; then
+		if [ -z "$(bget "$mk" PACKAGE)" ] && [ -z "${KSRC:-}" ]; then
 			[ -z "$want_b" ] || die "branch $b runs on a tree you bring: make qemu-$b KSRC=/path/to/linux-$b.x"
 			continue
 		fi
-		for a in $(get "$mk" ARCHES); do
+		for a in $(bget "$mk" ARCHES); do
 			# shellcheck disable=SC2086
 			[ -z "$want_a" ] || one_of "$a" $want_a || continue
-			for v in $(get "$mk" VARIANTS); do
+			for v in $(bget "$mk" VARIANTS); do
 				# shellcheck disable=SC2086
 				[ -z "$want_v" ] || one_of "$v" $want_v || continue
 				echo "$b-$a-$v"
@@ -104,11 +121,11 @@ info() {
 	cells "$b" | grep -qx -- "$cell" \
 		|| die "unknown CELL '$cell': branch $b has no $a $v cell; see 'make list-cells'"
 	printf 'BRANCH=%q ARCH=%q VARIANT=%q\n' "$b" "$a" "$v"
-	printf 'PACKAGE=%q SUITES=%q FAMILY=%q\n' "$(get "$mk" PACKAGE)" "$(get "$mk" SUITES)" "$(get "$mk" FAMILY)"
-	printf 'EXPECT=%q PATCHES=%q\n' "$(get "$mk" "EXPECT_$v")" "$(get "$mk" "PATCHES_$v")"
-	printf 'COMPAT=%q CONFIGS=%q GUEST_LIBC=%q SKIP_CHECKS=%q\n' "$(get "$mk" COMPAT)" "$(get "$mk" CONFIGS)" \
-		"$(get "$mk" GUEST_LIBC)" "$(get "$mk" SKIP_CHECKS)"
-	printf 'B_KERNEL_CC=%q B_KERNEL_HOSTCC=%q\n' "$(get "$mk" KERNEL_CC)" "$(get "$mk" KERNEL_HOSTCC)"
+	printf 'PACKAGE=%q SUITES=%q FAMILY=%q\n' "$(bget "$mk" PACKAGE)" "$(bget "$mk" SUITES)" "$(bget "$mk" FAMILY)"
+	printf 'EXPECT=%q PATCHES=%q\n' "$(bget "$mk" "EXPECT_$v")" "$(bget "$mk" "PATCHES_$v")"
+	printf 'COMPAT=%q CONFIGS=%q GUEST_LIBC=%q SKIP_CHECKS=%q\n' "$(bget "$mk" COMPAT)" "$(bget "$mk" CONFIGS)" \
+		"$(bget "$mk" GUEST_LIBC)" "$(bget "$mk" SKIP_CHECKS)"
+	printf 'B_KERNEL_CC=%q B_KERNEL_HOSTCC=%q\n' "$(bget "$mk" KERNEL_CC)" "$(bget "$mk" KERNEL_HOSTCC)"
 	for k in KARCH CROSS IMAGE QEMU CONSOLE QEMU_ARGS GUEST_CC CMDLINE; do
 		printf 'A_%s=%q\n' "$k" "$(get "$root/arches/$a.mk" "${a}_$k")"
 	done
@@ -136,7 +153,7 @@ branch_for() {
 	local ver=$1 b mk lo hi
 	for b in $(branches); do
 		mk=$root/branches/$b/branch.mk
-		lo=$(get "$mk" VERSION_MIN) hi=$(get "$mk" VERSION_MAX)
+		lo=$(bget "$mk" VERSION_MIN) hi=$(bget "$mk" VERSION_MAX)
 		{ [ -n "$lo" ] && [ -n "$hi" ]; } || continue
 		if ver_le "$lo" "$ver" && ver_le "$ver" "$hi"; then
 			echo "$b"
@@ -144,7 +161,7 @@ branch_for() {
 		fi
 	done
 	die "no branch supports kernel $ver: supported ranges are$(for b in $(branches); do
-		mk=$root/branches/$b/branch.mk; printf ' %s-%s' "$(get "$mk" VERSION_MIN)" "$(get "$mk" VERSION_MAX)"; done)"
+		mk=$root/branches/$b/branch.mk; printf ' %s-%s' "$(bget "$mk" VERSION_MIN)" "$(bget "$mk" VERSION_MAX)"; done)"
 }
 
 case "${1:-}" in
@@ -155,7 +172,7 @@ branches) branches ;;
 series) shift; series "$@" ;;
 value) [ $# -eq 3 ] || die "usage: plan.sh value FILE KEY"; get "$2" "$3" ;;
 get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"; [ -f "$root/branches/$2/branch.mk" ] \
-	|| die "unknown branch '$2': use one of: $(branches | tr '\n' ' ')"; get "$root/branches/$2/branch.mk" "$3" ;;
+	|| die "unknown branch '$2': use one of: $(branches | tr '\n' ' ')"; bget "$root/branches/$2/branch.mk" "$3" ;;
 branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for "$2" ;;
 *) echo "usage: plan.sh cells [BRANCH [ARCH [VARIANT]]] | info CELL | branches | get BRANCH KEY | branch-for VERSION" >&2; exit 2 ;;
 esac

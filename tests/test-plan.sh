@@ -72,7 +72,16 @@ check_eq "branch for 9.9.3" "9.9" "$("$plan" branch-for 9.9.3)"
 check_eq "branch for 1.2.5" "1.0" "$("$plan" branch-for 1.2.5)"
 check "unsupported version fails" bash -c "! '$plan' branch-for 2.6.32"
 
-# The real branches: 5 packaged trees x 2 arches x 4 variants.
+# A key absent from a branch.mk comes from its family's family.mk.
+mkdir -p "$fake/branches/fam" "$fake/branches/8.8"
+printf 'ARCHES := arm64\nVARIANTS := stock fixed\nEXPECT_fixed := PASS\nPATCHES_fixed := fam/fix\n' >"$fake/branches/fam/family.mk"
+printf 'PACKAGE := linux-source-8.8\nFAMILY := fam\nPATCHES_fixed := fam/fix 8.8/extra\n' >"$fake/branches/8.8/branch.mk"
+check_eq "family.mk supplies ARCHES and VARIANTS" "8.8-arm64-stock 8.8-arm64-fixed" "$("$plan" cells 8.8 | tr '\n' ' ' | sed 's/ $//')"
+check "family.mk supplies EXPECT" grep -q "EXPECT=PASS " <<<"$("$plan" info 8.8-arm64-fixed)"
+check_eq "branch.mk overrides family.mk" "fam/fix 8.8/extra" "$("$plan" get 8.8 PATCHES_fixed)"
+check "a family directory is no branch" not grep -qx fam <<<"$("$plan" branches)"
 unset LEAP_ROOT
+
+# The real branches: 5 packaged trees x 2 arches x 4 variants.
 check_eq "real matrix is 40 cells" "40" "$("$plan" cells | wc -l)"
 finish plan

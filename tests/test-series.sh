@@ -45,8 +45,8 @@ for series in "$ROOT"/branches/*/*/series "$ROOT"/mutants/*/*/series; do
 	done
 done
 check "series directories found" test "$ndirs" -ge 3
-# Every directory a branch.mk names exists and has a series.
-for mk in "$ROOT"/branches/*/branch.mk; do
+# Every directory a branch.mk or family.mk names exists and has a series.
+for mk in "$ROOT"/branches/*/branch.mk "$ROOT"/branches/*/family.mk; do
 	# shellcheck disable=SC2013 # words wanted: each line lists directories
 	for d in $(sed -n 's/^PATCHES_[a-z]* *:= *//p' "$mk"); do
 		check "$(basename "$(dirname "$mk")"): $d/series exists" test -f "$ROOT/branches/$d/series"

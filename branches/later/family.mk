@@ -1,0 +1,16 @@
+# What the branches of the later layout (FAMILY := later) share: packaged
+# trees that carry the fix, on both arches, with every variant.  A branch.mk
+# overrides any key (5.10 has its own naive patch).
+ARCHES   := x86_64 arm64
+VARIANTS := stock regress naive fixed
+
+EXPECT_stock   := PASS
+EXPECT_regress := FAIL
+EXPECT_naive   := TIMEOUT SPLAT
+EXPECT_fixed   := PASS
+
+# Patch directories, relative to branches/, applied in order.
+PATCHES_stock   :=
+PATCHES_regress := later/regress
+PATCHES_naive   := later/regress later/naive
+PATCHES_fixed   := later/regress later/fix
