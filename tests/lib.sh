@@ -24,3 +24,10 @@ finish() { # NAME
 }
 
 not() { ! "$@"; }
+
+# packaged_tree: the Debian 6.1 tree (fetched once, then reused), whose
+# checkpatch.pl, kunit.py and kernel/time/ several tests use.
+packaged_tree() {
+	"$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "$("$ROOT/scripts/plan.sh" get 6.1 SUITES)" \
+		"$(realpath -m "${BUILD_DIR:-$ROOT/build}")"
+}

@@ -7,8 +7,7 @@
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-build=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
-tree=$("$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm bookworm-security" "$build")
+tree=$(packaged_tree)
 
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT

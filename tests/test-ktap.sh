@@ -5,13 +5,7 @@
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-build=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
-kunit=""
-for k in "$build"/trees/linux-source-*/tools/testing/kunit/kunit.py; do [ -f "$k" ] && kunit=$k; done
-if [ -z "$kunit" ]; then
-	tree=$("$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm bookworm-security" "$build")
-	kunit=$tree/tools/testing/kunit/kunit.py
-fi
+kunit=$(packaged_tree)/tools/testing/kunit/kunit.py
 parse() { python3 "$kunit" parse "$1" 2>&1 | sed 's/\x1b\[[0-9;]*m//g' | grep 'Testing complete' | sed 's/^\[[^]]*\] //'; }
 
 for log in "$ROOT"/tests/fixtures/6.1-*-stock.log; do

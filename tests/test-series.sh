@@ -6,7 +6,6 @@
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
-build=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
 
 entries() { sed -e '/^#/d' -e '/^[[:space:]]*$/d' "$1"; }
 
@@ -53,13 +52,8 @@ for mk in "$ROOT"/branches/*/branch.mk "$ROOT"/branches/*/family.mk; do
 	done
 done
 
-# checkpatch.pl from a packaged tree (fetched if none is here yet).
-cp=""
-for c in "$build"/trees/linux-source-*/scripts/checkpatch.pl; do [ -f "$c" ] && cp=$c; done
-if [ -z "$cp" ]; then
-	tree=$("$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm bookworm-security" "$build")
-	cp=$tree/scripts/checkpatch.pl
-fi
+# checkpatch.pl from a packaged tree.
+cp=$(packaged_tree)/scripts/checkpatch.pl
 # Run it outside this git repository: inside one it takes the patch for a file.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
