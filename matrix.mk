@@ -7,12 +7,14 @@
 SHELL      := /bin/bash
 BUILD_DIR  ?= $(CURDIR)/build
 LIMIT      ?= 60
+# Guests booted at once by make matrix / qemu-BRANCH (scripts/matrix.sh).
+BOOTS      ?= 2
 # CC and HOSTCC reach the kernel build only when the user set them (make's
 # built-in default CC=cc must not count as a choice: it would change the
 # image key and rebuild everything).
 KERNEL_CC     := $(if $(filter command line environment,$(origin CC)),$(CC))
 KERNEL_HOSTCC := $(if $(filter command line environment,$(origin HOSTCC)),$(HOSTCC))
-export BUILD_DIR LIMIT KSRC JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE
+export BUILD_DIR LIMIT BOOTS KSRC JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE
 
 PLAN       := scripts/plan.sh
 ARCH_FILES := $(wildcard arches/*.mk)

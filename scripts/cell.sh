@@ -6,7 +6,8 @@
 # Environment: BUILD_DIR (default ./build), KSRC (a user's tree instead of the
 # Debian package), LIMIT (seconds per boot, default 60), JOBS, KERNEL_CC,
 # KERNEL_HOSTCC, CROSS_COMPILE (override the arch's), BUILD_ONLY (stop once
-# the image is built and cached).  Writes RUN_DIR/cells/CELL/{console.log,
+# the image is built and cached), BOOT_ONLY (boot the cached image; never
+# fetch or build: matrix.sh's builder did, and said why if it failed).  Writes RUN_DIR/cells/CELL/{console.log,
 # cell.json}; cell.json is written from an EXIT trap, so an interrupted or
 # failed cell still leaves one (verdict ERROR).  Images are cached by a key
 # over everything that goes into them, so a rerun only boots.
@@ -57,7 +58,12 @@ if [ -n "${KSRC:-}" ]; then
 	tree_id=ksrc-$(printf '%s' "$tree" | sha256sum | cut -c1-8)
 else
 	reason="fetching $PACKAGE failed"
-	tree=$("$here/fetch-tree.sh" "$PACKAGE" "$SUITES" "$build")
+	if [ -n "${BOOT_ONLY:-}" ]; then
+		tree=$build/trees/$PACKAGE
+		[ -f "$tree.version" ] || exit 1
+	else
+		tree=$("$here/fetch-tree.sh" "$PACKAGE" "$SUITES" "$build")
+	fi
 	tree_version=$(cat "$tree.version")
 	tree_id=$PACKAGE
 fi
@@ -95,6 +101,11 @@ key=$( { echo "v$IMAGE_KEY_VERSION $tree_id $tree_version $ARCH $cross ${KERNEL_
 imgdir=$build/images/$BRANCH-$ARCH-$VARIANT-$key
 image=$imgdir/$(basename "$A_IMAGE")
 
+if [ ! -f "$image" ] && [ -n "${BOOT_ONLY:-}" ]; then
+	reason="kernel build failed (see $out/build.log)"
+	[ -f "$out/build.log" ] || reason="no image: it was never built (BOOT_ONLY)"
+	exit 1
+fi
 if [ ! -f "$image" ]; then
 	reason="kernel build failed (see $out/build.log)"
 	echo "[$pos] build $BRANCH $ARCH $VARIANT ($tree_version) ..."

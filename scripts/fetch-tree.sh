@@ -32,6 +32,16 @@ if [ -f "$tree.version" ] && [ -f "$tree/Makefile" ]; then
 	exit 0
 fi
 
+# One fetch per package at a time (matrix.sh prefetches while cells build):
+# whoever waited finds the tree extracted.
+mkdir -p "$build/locks"
+exec 7>"$build/locks/fetch-$pkg.lock"
+flock 7
+if [ -f "$tree.version" ] && [ -f "$tree/Makefile" ]; then
+	echo "$tree"
+	exit 0
+fi
+
 [ -r "$keyring" ] || die "no Debian archive keyring at $keyring: apt-get install debian-archive-keyring"
 command -v apt-get >/dev/null || die "apt-get not found: this needs a Debian-based host"
 

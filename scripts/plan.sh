@@ -10,6 +10,8 @@
 #   plan.sh series DIR...                      the patches of DIR/series, absolute
 #   plan.sh value FILE KEY                     one value of a make-style variables file
 #   plan.sh branch-for VERSION                 the branch whose range holds VERSION (x.y.z)
+#   plan.sh packages CELL...                   "PACKAGE SUITES..." per Debian tree the cells
+#                                              need, once each, in cell order
 #
 # A branch.mk holds variables only (KEY := value): PACKAGE, SUITES, FAMILY,
 # ARCHES, VARIANTS, EXPECT_<variant>, PATCHES_<variant> (patch directories
@@ -164,7 +166,20 @@ branch_for() {
 		mk=$root/branches/$b/branch.mk; printf ' %s-%s' "$(bget "$mk" VERSION_MIN)" "$(bget "$mk" VERSION_MAX)"; done)"
 }
 
+# packages CELL...: the Debian trees behind the cells, first use first.
+packages() {
+	local cell b mk pkg
+	for cell in "$@"; do
+		b=${cell%-*-*}
+		mk=$root/branches/$b/branch.mk
+		[ -f "$mk" ] || continue
+		pkg=$(bget "$mk" PACKAGE)
+		[ -n "$pkg" ] && echo "$pkg $(bget "$mk" SUITES)"
+	done | awk '!seen[$1]++'
+}
+
 case "${1:-}" in
+packages) shift; packages "$@" ;;
 cells) shift; cells "$@" ;;
 cells-json) shift; cells "$@" | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
 info) [ $# -eq 2 ] || die "usage: plan.sh info CELL"; info "$2" ;;

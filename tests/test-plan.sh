@@ -84,4 +84,9 @@ unset LEAP_ROOT
 
 # The real branches: 5 packaged trees x 2 arches x 4 variants.
 check_eq "real matrix is 40 cells" "40" "$("$plan" cells | wc -l)"
+# The trees to prefetch: once each, in the order the cells first need them.
+check_eq "packages: first use first, once each" \
+	"linux-source-6.1 bookworm bookworm-security|linux-source-5.10 bullseye-security" \
+	"$("$plan" packages 6.1-arm64-stock 5.10-x86_64-stock 6.1-x86_64-fixed | paste -sd '|')"
+check_eq "packages: a user-tree branch needs none" "" "$("$plan" packages 3.4-x86_64-stock)"
 finish plan
