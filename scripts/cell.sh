@@ -101,6 +101,8 @@ key=$( { echo "v$IMAGE_KEY_VERSION $tree_id $tree_version $ARCH $cross ${KERNEL_
 imgdir=$build/images/$BRANCH-$ARCH-$VARIANT-$key
 image=$imgdir/$(basename "$A_IMAGE")
 
+# The build step's seconds (matrix.sh's builder ran it as BUILD_ONLY).
+[ -z "${BOOT_ONLY:-}" ] || build_s=$(cat "$out/build_s" 2>/dev/null || echo 0)
 if [ ! -f "$image" ] && [ -n "${BOOT_ONLY:-}" ]; then
 	reason="kernel build failed (see $out/build.log)"
 	[ -f "$out/build.log" ] || reason="no image: it was never built (BOOT_ONLY)"
@@ -130,6 +132,7 @@ if [ ! -f "$image" ]; then
 fi
 
 if [ -n "${BUILD_ONLY:-}" ]; then
+	echo "$build_s" >"$out/build_s"
 	reason="BUILD_ONLY: image built, not booted"
 	exit 0
 fi
