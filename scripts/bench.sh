@@ -29,6 +29,11 @@ out=$build/results/bench-$(date -u +%Y%m%d-%H%M%S)
 mkdir -p "$out"
 stats() { sort -n | awk '{ v[NR] = $1 } END { printf "%.1f %.1f %.1f", v[1], v[int((NR + 1) / 2)], v[NR] }'; }
 field() { sed -n "s/.*\"$2\": \([0-9.]*\).*/\1/p" "$1"; }
+# matrix_s START LOG [NOTE]: seconds since START, the run's "N as expected
+# of M" and NOTE.
+matrix_s() {
+	echo "$(($(date +%s) - $1)) s ($(grep -o '[0-9]* as expected' "$2" || echo '? as expected') of $(grep -o 'cells: [0-9]*' "$2" | grep -o '[0-9]*' || echo '?')${3:+, $3})"
+}
 
 # 5 (first, on request): cold matrix in a fresh build directory; the other
 # figures then run on it, warm.
@@ -37,7 +42,7 @@ if [ -n "$cold" ]; then
 	build=$out/cold-build
 	start=$(date +%s)
 	make -s -C "$root" matrix BUILD_DIR="$build" >"$out/cold.log" 2>&1 || true
-	cold_s="$(($(date +%s) - start)) s ($(grep -o '[0-9]* as expected' "$out/cold.log" || echo '? as expected') of $(grep -o 'cells: [0-9]*' "$out/cold.log" | grep -o '[0-9]*' || echo '?'))"
+	cold_s=$(matrix_s "$start" "$out/cold.log")
 fi
 
 # 1, 2: one cell, boot + leap test (images cached by the first call).
@@ -60,8 +65,7 @@ done | stats >"$out/switch"
 # 4: warm matrix: every image cached, every cell rebooted.
 start=$(date +%s)
 make -s -C "$root" matrix BUILD_DIR="$build" >"$out/warm.log" 2>&1 || true
-warm="$(($(date +%s) - start)) s ($(grep -o '[0-9]* as expected' "$out/warm.log" || echo '? as expected') of $(grep -o 'cells: [0-9]*' "$out/warm.log" | grep -o '[0-9]*' || echo '?'), one run)"
-
+warm=$(matrix_s "$start" "$out/warm.log" "one run")
 
 kvm="not used (the harness runs QEMU TCG)"
 [ -e /dev/kvm ] && kvm="$kvm; /dev/kvm present"

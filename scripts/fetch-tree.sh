@@ -27,11 +27,6 @@ need_mb=${FETCH_NEED_MB:-2500}
 
 trees=$build/trees
 tree=$trees/$pkg
-if [ -f "$tree.version" ] && [ -f "$tree/Makefile" ]; then
-	echo "$tree"
-	exit 0
-fi
-
 # One fetch per package at a time (matrix.sh prefetches while cells build):
 # whoever waited finds the tree extracted.
 mkdir -p "$build/locks"
