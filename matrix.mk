@@ -7,6 +7,8 @@
 SHELL      := /bin/bash
 BUILD_DIR  ?= $(CURDIR)/build
 LIMIT      ?= 60
+# Seconds a guest's console may stay silent before it is killed as hung.
+SILENCE    ?= 20
 # Guests booted at once by make matrix / qemu-BRANCH (scripts/matrix.sh).
 BOOTS      ?= 2
 # CC and HOSTCC reach the kernel build only when the user set them (make's
@@ -14,7 +16,7 @@ BOOTS      ?= 2
 # image key and rebuild everything).
 KERNEL_CC     := $(if $(filter command line environment,$(origin CC)),$(CC))
 KERNEL_HOSTCC := $(if $(filter command line environment,$(origin HOSTCC)),$(HOSTCC))
-export BUILD_DIR LIMIT BOOTS KSRC JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE
+export BUILD_DIR LIMIT SILENCE BOOTS KSRC JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE
 
 PLAN       := scripts/plan.sh
 ARCH_FILES := $(wildcard arches/*.mk)

@@ -23,6 +23,7 @@ build=$(realpath -m "${BUILD_DIR:-$(dirname "$here")/build}")
 boots=${BOOTS:-2}
 [ $# -gt 0 ] || { echo "matrix: no cells selected (see 'make list-cells')" >&2; exit 2; }
 case "$boots" in [1-9] | [1-9][0-9]) ;; *) echo "matrix: BOOTS=$boots: give a number of boot slots, 1 or more" >&2; exit 2 ;; esac
+case "${SILENCE:-20}" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "matrix: SILENCE=$SILENCE: give whole seconds (0 turns the silence kill off)" >&2; exit 2 ;; esac
 mkdir -p "$build/results"
 exec 8>"$build/.lock"
 flock -n 8 || { echo "matrix: another make run is using $build (lock $build/.lock): wait for it, or set BUILD_DIR to another directory" >&2; exit 1; }

@@ -8,9 +8,10 @@
 # waits), edge.  Verdicts, strongest first:
 #   BOOTFAIL  the leap test never started (the last console lines are the reason)
 #   SPLAT     a kernel BUG/WARNING/lockdep report/oops/panic/stall on the console
-#             (the reason says when the guest then hung until the time limit)
+#             (the reason says when the guest then hung and was killed)
 #   PASS, FAIL, SKIP  the leap test's own result line
-#   TIMEOUT   no result before the time limit (QEMU_EXIT_CODE 124): hang
+#   TIMEOUT   no result, and run-qemu.sh killed the guest as hung (QEMU_EXIT_CODE
+#             124): at the time limit, or silent too long (its note ends the log)
 #   ERROR     the guest stopped without a result for another reason
 set -eu
 
@@ -25,6 +26,7 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 	/(^|[^A-Za-z])(BUG|WARNING):|Kernel panic|Oops|general protection fault|Unable to handle kernel|inconsistent lock state|possible (recursive|circular) locking|blocked for more than [0-9]+ seconds|detected stalls?|self-detected stall/ {
 		if (!splat) splat = $0
 	}
+	/^run-qemu: no console output for [0-9]+ s/ { hung = "silent for " $6 " s, killed" }
 	/LEAPTEST RESULT: (PASS|FAIL|SKIP)/ { match($0, /LEAPTEST RESULT: [A-Z]+/); result = substr($0, RSTART + 17, RLENGTH - 17) }
 	/^not ok [0-9]+ / { failed = failed (failed ? "," : "") $4 }
 	/# wakeups_per_s cpu=/ { for (i = 1; i <= NF; i++) if ($i ~ /^value=/) { v = substr($i, 7) + 0; if (v > wps) wps = v; seen_wps = 1 } }
@@ -32,16 +34,17 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 	/# timer scenario=.* late$/ { late++ }
 	/^# leap_edge: / { edge = substr($0, 14) }
 	END {
+		if (!hung) hung = "killed at the time limit"
 		if (!started) {
 			tail = ""
 			for (i = n - 7; i <= n; i++) if (i > 0) tail = tail (tail ? " | " : "") lines[i % 8]
 			verdict = "BOOTFAIL"; reason = "the leap test never started; last lines: " (tail ? tail : "(console empty)")
 		} else if (splat) {
-			verdict = "SPLAT"; reason = splat (rc == 124 && !result ? " (then hung: killed at the time limit)" : "")
+			verdict = "SPLAT"; reason = splat (rc == 124 && !result ? " (then hung: " hung ")" : "")
 		} else if (result) {
 			verdict = result; reason = result == "PASS" ? "all checks passed" : (result == "SKIP" ? "preconditions not met" : "failed: " failed)
 		} else if (rc == 124) {
-			verdict = "TIMEOUT"; reason = "no result before the time limit (hung guest)"
+			verdict = "TIMEOUT"; reason = "no result: hung guest, " hung
 		} else {
 			verdict = "ERROR"; reason = "the guest stopped without a result (qemu exit " rc ")"
 		}

@@ -1,8 +1,9 @@
 #!/bin/bash
 # e2e-reliability.sh - the harness under hangs and interruptions, on real
 # guests (run by `make test` after the 6.1 cells, whose images it reuses):
-#  - a guest that hangs is killed at the time limit and gets TIMEOUT, and no
-#    QEMU is left behind;
+#  - a guest that hangs is killed at the time limit, or sooner when its
+#    console stays silent (SILENCE), and gets TIMEOUT, and no QEMU is left
+#    behind;
 #  - a cell killed with SIGKILL while the tree is patched and the kernel is
 #    building leaves a backup; the rerun restores the tree first and gives
 #    the same verdict, and the tree ends pristine;
@@ -29,6 +30,19 @@ check_eq "hung guest: killed by the limit (exit 124)" 124 "$rc"
 check "hung guest: within limit + kill grace" test "$took" -le 25
 check_eq "hung guest: verdict TIMEOUT" "verdict=TIMEOUT" "$(scripts/verdict.sh "$w/hang.log" "$rc" | head -n 1)"
 check "hung guest: no QEMU left" not pgrep -f "$w/hang.log"
+
+# 1b. Hang -> killed when silent for SILENCE seconds, long before the limit.
+start=$(date +%s)
+rc=0
+SILENCE=4 LEAP_CMDLINE=leapinit.hang=1 scripts/run-qemu.sh qemu-system-x86_64 "-M pc -cpu max" ttyS0 \
+	"$img" "$build/guest/x86_64/initramfs.cpio" "$w/silent.log" 60 || rc=$?
+took=$(($(date +%s) - start))
+check_eq "silent guest: killed as hung (exit 124)" 124 "$rc"
+check "silent guest: killed after the silence, not at the limit" test "$took" -le 20
+check "silent guest: it had started" grep -q "leapinit: hanging on purpose" "$w/silent.log"
+check "silent guest: the log says why it was killed" grep -q "^run-qemu: no console output for 4 s" "$w/silent.log"
+check "silent guest: verdict TIMEOUT, reason silent" grep -q "silent for 4 s" <<<"$(scripts/verdict.sh "$w/silent.log" "$rc")"
+check "silent guest: no QEMU left" not pgrep -f "$w/silent.log"
 
 # 2. SIGKILL while patched and building, then rerun.
 sum_before=$(md5sum "$tree/kernel/time/timekeeping.c")

@@ -33,6 +33,7 @@ printf 'VERSION = 2\nPATCHLEVEL = 4\nSUBLEVEL = 37\n' >"$w/old/Makefile"
 one_line_fail "unsupported version" "Linux 2.4.37, which no branch supports" qemu KSRC="$w/old"
 one_line_fail "export without branch" "make export needs BRANCH=" export
 one_line_fail "bad BOOTS" "BOOTS=0: give a number of boot slots" qemu-6.1 BOOTS=0 BUILD_DIR="$w/b"
+one_line_fail "bad SILENCE" "SILENCE=soon: give whole seconds" qemu-6.1 SILENCE=soon BUILD_DIR="$w/b"
 
 # Fetch: no network (a closed local port as the mirror), and too little disk.
 out=$(DEB_MIRROR=http://127.0.0.1:9/debian DEB_SECURITY_MIRROR=http://127.0.0.1:9/debian-security \

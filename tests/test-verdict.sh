@@ -48,5 +48,13 @@ done
 { sed -n '1,/leapinit: running/p' "$fx/6.1-x86_64-stock.log"
   echo "[    4.04] WARNING: CPU: 0 PID: 27 at kernel/smp.c:624 smp_call_function_many_cond+0x5b/0x257"; } >"$tmp"
 check_eq "splat then hang: SPLAT" SPLAT "$(v "$tmp" 124 verdict)"
-check "splat then hang: reason says it hung" grep -q "then hung" <<<"$(v "$tmp" 124 reason)"
+check "splat then hang: reason says it hung" grep -q "then hung: killed at the time limit" <<<"$(v "$tmp" 124 reason)"
+# The same, killed by run-qemu.sh's silence watch: the reason says so.
+printf '\nrun-qemu: no console output for 20 s: guest killed as hung\n' >>"$tmp"
+check_eq "splat then silence: SPLAT" SPLAT "$(v "$tmp" 124 verdict)"
+check "splat then silence: reason says silent" grep -q "then hung: silent for 20 s, killed" <<<"$(v "$tmp" 124 reason)"
+{ sed -n '1,/leapinit: running/p' "$fx/6.1-x86_64-stock.log"
+  printf '\nrun-qemu: no console output for 7 s: guest killed as hung\n'; } >"$tmp"
+check_eq "started, then silent: TIMEOUT" TIMEOUT "$(v "$tmp" 124 verdict)"
+check "started, then silent: reason says silent" grep -q "silent for 7 s" <<<"$(v "$tmp" 124 reason)"
 finish verdict
