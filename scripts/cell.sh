@@ -92,7 +92,12 @@ mapfile -t patch_files <<<"$series"
 
 cross=${CROSS_COMPILE:-$A_CROSS}
 frags=()
+# Config fragments: CONFIGS' (default common), the arch's, then any
+# <fragment>-<arch>.config (what only that arch turns off for those trees).
 for c in ${CONFIGS:-common} "$ARCH"; do frags+=("$root/configs/$c.config"); done
+for c in ${CONFIGS:-common}; do
+	[ ! -f "$root/configs/$c-$ARCH.config" ] || frags+=("$root/configs/$c-$ARCH.config")
+done
 export KERNEL_CC=${KERNEL_CC:-$B_KERNEL_CC} KERNEL_HOSTCC=${KERNEL_HOSTCC:-$B_KERNEL_HOSTCC}
 # The image key: what goes into the image (bump IMAGE_KEY_VERSION when the way
 # it is built changes).
