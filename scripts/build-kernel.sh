@@ -23,6 +23,7 @@ mkargs=(-C "$tree" "O=$obj" "ARCH=$karch" -s)
 [ -n "${KERNEL_CC:-}" ] && mkargs+=("CC=$KERNEL_CC")
 [ -n "${KERNEL_HOSTCC:-}" ] && mkargs+=("HOSTCC=$KERNEL_HOSTCC")
 mkdir -p "$obj"
+jobs=${JOBS:-$(nproc)}
 
 stamp=$obj/.leap-config-inputs
 inputs=$( { printf '%s\n' "${mkargs[@]}"; cat "$@"; } | sha256sum | cut -c1-16)
@@ -32,7 +33,8 @@ inputs=$( { printf '%s\n' "${mkargs[@]}"; cat "$@"; } | sha256sum | cut -c1-16)
 if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; then
 	rm -f "$stamp"
 	if [ -f "$tree/kernel/configs/tiny.config" ]; then base=tinyconfig; else base=allnoconfig; fi
-	make "${mkargs[@]}" "$base" >/dev/null
+	# -j builds kconfig's own tools in parallel (6.1: 7.4 -> 5.8 s).
+	make "${mkargs[@]}" -j"$jobs" "$base" >/dev/null
 	# Run in the object directory: merge_config.sh writes ./.config there,
 	# also in trees whose merge_config.sh has no -O (before 3.11).
 	frags=()
@@ -40,7 +42,7 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 	(cd "$obj" && "$tree/scripts/kconfig/merge_config.sh" -m .config "${frags[@]}") >"$obj/.merge.log" 2>&1 \
 		|| { cat "$obj/.merge.log" >&2; die "merge_config.sh failed"; }
 	if grep -q '^olddefconfig:' "$tree/scripts/kconfig/Makefile"; then
-		make "${mkargs[@]}" olddefconfig >/dev/null
+		make "${mkargs[@]}" -j"$jobs" olddefconfig >/dev/null
 	else
 		yes "" | make "${mkargs[@]}" oldconfig >/dev/null
 	fi
@@ -56,5 +58,5 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 	echo "$inputs" >"$stamp"
 fi
 
-make "${mkargs[@]}" -j"${JOBS:-$(nproc)}" "$(basename "$image")"
+make "${mkargs[@]}" -j"$jobs" "$(basename "$image")"
 [ -f "$obj/$image" ] || die "no $image after the build in $obj"
