@@ -91,13 +91,9 @@ mapfile -t patch_files <<<"$series"
 [ -n "$series" ] || patch_files=()
 
 cross=${CROSS_COMPILE:-$A_CROSS}
-frags=()
-# Config fragments: CONFIGS' (default common), the arch's, then any
-# <fragment>-<arch>.config (what only that arch turns off for those trees).
-for c in ${CONFIGS:-common} "$ARCH"; do frags+=("$root/configs/$c.config"); done
-for c in ${CONFIGS:-common}; do
-	[ ! -f "$root/configs/$c-$ARCH.config" ] || frags+=("$root/configs/$c-$ARCH.config")
-done
+# shellcheck disable=SC2086 # CONFIGS is a list of fragment names
+frag_list=$("$here/plan.sh" configs "$ARCH" ${CONFIGS:-}) || exit 1
+mapfile -t frags <<<"$frag_list"
 export KERNEL_CC=${KERNEL_CC:-$B_KERNEL_CC} KERNEL_HOSTCC=${KERNEL_HOSTCC:-$B_KERNEL_HOSTCC}
 # The image key: what goes into the image (bump IMAGE_KEY_VERSION when the way
 # it is built changes).

@@ -12,6 +12,9 @@
 #   plan.sh branch-for VERSION                 the branch whose range holds VERSION (x.y.z)
 #   plan.sh packages CELL...                   "PACKAGE SUITES..." per Debian tree the cells
 #                                              need, once each, in cell order
+#   plan.sh configs ARCH [FRAGMENT...]         the config fragment files, in merge order:
+#                                              each FRAGMENT's (default common), the
+#                                              arch's, then each <FRAGMENT>-<ARCH> present
 #
 # A branch.mk holds variables only (KEY := value): PACKAGE, SUITES, FAMILY,
 # ARCHES, VARIANTS, EXPECT_<variant>, PATCHES_<variant> (patch directories
@@ -178,7 +181,24 @@ packages() {
 	done | awk '!seen[$1]++'
 }
 
+# configs ARCH [FRAGMENT...]: configs/<F>.config for each fragment (default
+# common), configs/<ARCH>.config, then configs/<F>-<ARCH>.config where one
+# exists (what only that arch changes for those trees).
+configs() {
+	local arch=$1 c
+	shift
+	[ $# -gt 0 ] || set -- common
+	for c in "$@" "$arch"; do
+		[ -f "$root/configs/$c.config" ] || die "no configs/$c.config: a branch.mk's CONFIGS or an arch names a missing fragment"
+		echo "$root/configs/$c.config"
+	done
+	for c in "$@"; do
+		[ ! -f "$root/configs/$c-$arch.config" ] || echo "$root/configs/$c-$arch.config"
+	done
+}
+
 case "${1:-}" in
+configs) [ $# -ge 2 ] || die "usage: plan.sh configs ARCH [FRAGMENT...]"; shift; configs "$@" ;;
 packages) shift; packages "$@" ;;
 cells) shift; cells "$@" ;;
 cells-json) shift; cells "$@" | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;

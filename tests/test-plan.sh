@@ -89,4 +89,17 @@ check_eq "packages: first use first, once each" \
 	"linux-source-6.1 bookworm bookworm-security|linux-source-5.10 bullseye-security" \
 	"$("$plan" packages 6.1-arm64-stock 5.10-x86_64-stock 6.1-x86_64-fixed | paste -sd '|')"
 check_eq "packages: a user-tree branch needs none" "" "$("$plan" packages 3.4-x86_64-stock)"
+# Config fragments: each named one (default common), the arch's, then the
+# <fragment>-<arch> ones that exist, in that order.
+mkdir -p "$fake/configs"
+touch "$fake/configs/common.config" "$fake/configs/old.config" "$fake/configs/x86_64.config" \
+	"$fake/configs/arm64.config" "$fake/configs/common-x86_64.config"
+check_eq "configs: common x86_64" "$fake/configs/common.config $fake/configs/x86_64.config $fake/configs/common-x86_64.config" \
+	"$(LEAP_ROOT=$fake "$plan" configs x86_64 | tr '\n' ' ' | sed 's/ $//')"
+check_eq "configs: arm64 has no common-arm64" "$fake/configs/common.config $fake/configs/arm64.config" \
+	"$(LEAP_ROOT=$fake "$plan" configs arm64 common | tr '\n' ' ' | sed 's/ $//')"
+check_eq "configs: CONFIGS := old" "$fake/configs/old.config $fake/configs/x86_64.config" \
+	"$(LEAP_ROOT=$fake "$plan" configs x86_64 old | tr '\n' ' ' | sed 's/ $//')"
+check "configs: a missing fragment is refused" not env LEAP_ROOT="$fake" "$plan" configs x86_64 nosuch
+check "configs: ... naming it" grep -q "no configs/nosuch.config" <<<"$(LEAP_ROOT=$fake "$plan" configs x86_64 nosuch 2>&1)"
 finish plan
