@@ -68,7 +68,7 @@ make -s -C "$root" matrix BUILD_DIR="$build" >"$out/warm.log" 2>&1 || true
 warm=$(matrix_s "$start" "$out/warm.log" "one run")
 
 # The CPU model: figures from two machines of the same size can differ by
-# a fifth (docs/results.md), so the table names the one it was taken on.
+# a third (docs/results.md), so the table names the one it was taken on.
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 kvm="not used (the harness runs QEMU TCG)"
 [ -e /dev/kvm ] && kvm="$kvm; /dev/kvm present"

@@ -52,6 +52,10 @@ fi
 trap 'kill "$guest" ${watcher:+"$watcher"} 2>/dev/null || true' EXIT
 rc=0
 wait "$guest" || rc=$?
-[ -z "$watcher" ] || kill "$watcher" 2>/dev/null || true
-if [ -n "$watcher" ] && [ "$(tail -n 1 "$log")" = "$note" ]; then rc=124; fi
+# The watcher ends with status 0 only when it killed a silent guest; a
+# watcher still watching ends with this kill instead.
+if [ -n "$watcher" ]; then
+	kill "$watcher" 2>/dev/null || true
+	if wait "$watcher"; then rc=124; fi
+fi
 exit "$rc"

@@ -42,9 +42,9 @@ check_eq "all cells" "10" "$("$plan" cells | wc -l)"
 check_eq "first cell" "1.0-x86_64-stock" "$("$plan" cells | head -n 1)"
 check_eq "branch filter" "4" "$("$plan" cells 9.9 "" "" | grep -c x86_64)"
 check_eq "arch filter" "9.9-arm64-stock 9.9-arm64-regress 9.9-arm64-naive 9.9-arm64-fixed" \
-	"$("$plan" cells 9.9 arm64 | tr '\n' ' ' | sed 's/ $//')"
+	"$("$plan" cells 9.9 arm64 | paste -sd ' ')"
 check_eq "variant filter" "1.0-x86_64-fixed 9.9-x86_64-fixed 9.9-arm64-fixed" \
-	"$("$plan" cells "" "" fixed | tr '\n' ' ' | sed 's/ $//')"
+	"$("$plan" cells "" "" fixed | paste -sd ' ')"
 check_eq "variant list filter" "2" "$("$plan" cells 9.9 x86_64 "stock fixed" | wc -l)"
 check "shared dir without branch.mk is no branch" not grep -qx shared <<<"$("$plan" branches)"
 
@@ -66,7 +66,7 @@ check "bad cell name fails" bash -c "! '$plan' info nonsense"
 check "user-tree branch not in the matrix" not grep -q '^0.9-' <<<"$("$plan" cells)"
 err=$("$plan" cells 0.9 2>&1 || true)
 check "user-tree branch asked without KSRC: one line naming KSRC" grep -qx "plan: branch 0.9 runs on a tree you bring: make qemu-0.9 KSRC=/path/to/linux-0.9.x" <<<"$err"
-check_eq "user-tree branch with KSRC" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=/x "$plan" cells 0.9 | tr '\n' ' ' | sed 's/ $//')"
+check_eq "user-tree branch with KSRC" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=/x "$plan" cells 0.9 | paste -sd ' ')"
 
 check_eq "branch for 9.9.3" "9.9" "$("$plan" branch-for 9.9.3)"
 check_eq "branch for 1.2.5" "1.0" "$("$plan" branch-for 1.2.5)"
@@ -76,7 +76,7 @@ check "unsupported version fails" bash -c "! '$plan' branch-for 2.6.32"
 mkdir -p "$fake/branches/fam" "$fake/branches/8.8"
 printf 'ARCHES := arm64\nVARIANTS := stock fixed\nEXPECT_fixed := PASS\nPATCHES_fixed := fam/fix\n' >"$fake/branches/fam/family.mk"
 printf 'PACKAGE := linux-source-8.8\nFAMILY := fam\nPATCHES_fixed := fam/fix 8.8/extra\n' >"$fake/branches/8.8/branch.mk"
-check_eq "family.mk supplies ARCHES and VARIANTS" "8.8-arm64-stock 8.8-arm64-fixed" "$("$plan" cells 8.8 | tr '\n' ' ' | sed 's/ $//')"
+check_eq "family.mk supplies ARCHES and VARIANTS" "8.8-arm64-stock 8.8-arm64-fixed" "$("$plan" cells 8.8 | paste -sd ' ')"
 check "family.mk supplies EXPECT" grep -q "EXPECT=PASS " <<<"$("$plan" info 8.8-arm64-fixed)"
 check_eq "branch.mk overrides family.mk" "fam/fix 8.8/extra" "$("$plan" get 8.8 PATCHES_fixed)"
 check "a family directory is no branch" not grep -qx fam <<<"$("$plan" branches)"
@@ -95,11 +95,11 @@ mkdir -p "$fake/configs"
 touch "$fake/configs/common.config" "$fake/configs/old.config" "$fake/configs/x86_64.config" \
 	"$fake/configs/arm64.config" "$fake/configs/common-x86_64.config"
 check_eq "configs: common x86_64" "$fake/configs/common.config $fake/configs/x86_64.config $fake/configs/common-x86_64.config" \
-	"$(LEAP_ROOT=$fake "$plan" configs x86_64 | tr '\n' ' ' | sed 's/ $//')"
+	"$(LEAP_ROOT=$fake "$plan" configs x86_64 | paste -sd ' ')"
 check_eq "configs: arm64 has no common-arm64" "$fake/configs/common.config $fake/configs/arm64.config" \
-	"$(LEAP_ROOT=$fake "$plan" configs arm64 common | tr '\n' ' ' | sed 's/ $//')"
+	"$(LEAP_ROOT=$fake "$plan" configs arm64 common | paste -sd ' ')"
 check_eq "configs: CONFIGS := old" "$fake/configs/old.config $fake/configs/x86_64.config" \
-	"$(LEAP_ROOT=$fake "$plan" configs x86_64 old | tr '\n' ' ' | sed 's/ $//')"
+	"$(LEAP_ROOT=$fake "$plan" configs x86_64 old | paste -sd ' ')"
 check "configs: a missing fragment is refused" not env LEAP_ROOT="$fake" "$plan" configs x86_64 nosuch
 check "configs: ... naming it" grep -q "no configs/nosuch.config" <<<"$(LEAP_ROOT=$fake "$plan" configs x86_64 nosuch 2>&1)"
 finish plan
