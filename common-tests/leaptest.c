@@ -26,7 +26,7 @@
 #include <unistd.h>
 
 #include "ktap.h"
-#include "leap.h"
+#include "logic.h"
 #include "sampler.h"
 #include "timers.h"
 
@@ -91,6 +91,10 @@ static int online_cpus(int *cpus)
 	return n;
 }
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+enum { SC_INSERT, SC_DELETE, NSC };
+
 struct scenario {
 	enum leap_kind kind;
 	const char *name;
@@ -125,6 +129,14 @@ static void run_scenario(struct scenario *s, const int *cpus, int ncpu)
 
 typedef int (*check_fn)(enum leap_kind, const struct leap_obs *, char *, size_t);
 
+/* A top-level test: its name and how it reports on the scenarios. */
+struct top_test {
+	const char *name;
+	void (*report)(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu);
+	check_fn check;		/* report_obs(): the check applied to each scenario */
+	int sc;			/* report_timers(): the scenario */
+};
+
 static int check_mono_kind(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {
 	(void)kind;
@@ -132,39 +144,39 @@ static int check_mono_kind(enum leap_kind kind, const struct leap_obs *o, char *
 }
 
 /* One top-level test with a subtest per scenario. */
-static void report_obs(struct ktap *k, const char *name, check_fn fn, struct scenario *sc, int nsc)
+static void report_obs(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
 {
 	enum ktap_res all = KTAP_SKIP;
 	char why[200];
 
-	if (skipped(k, name))
+	(void)ncpu;
+	if (skipped(k, t->name))
 		return;
-	ktap_sub_begin(k, name, nsc);
-	for (int i = 0; i < nsc; i++) {
+	ktap_sub_begin(k, t->name, NSC);
+	for (int i = 0; i < NSC; i++) {
 		enum ktap_res r;
 
 		if (sc[i].failed_setup) {
 			ktap_line(k, "    # %s: %s", sc[i].name, sc[i].err);
 			r = KTAP_FAIL;
 		} else {
-			r = fn(sc[i].kind, &sc[i].obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+			r = t->check(sc[i].kind, &sc[i].obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
 			ktap_line(k, "    # %s: %s", sc[i].name, why);
 		}
 		ktap_sub_result(k, r, sc[i].name, "");
 		all = ktap_worst(all, r);
 	}
-	ktap_result(k, all, name, "");
+	ktap_result(k, all, t->name, "");
 }
 
-static void report_timers(struct ktap *k, struct scenario *s, int ncpu)
+static void report_timers(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
 {
+	struct scenario *s = &sc[t->sc];
 	enum ktap_res all = KTAP_SKIP;
-	char name[64];
 
-	snprintf(name, sizeof(name), "timers_after_%s", s->name);
-	if (skipped(k, name))
+	if (skipped(k, t->name))
 		return;
-	ktap_sub_begin(k, name, NIFACE);
+	ktap_sub_begin(k, t->name, NIFACE);
 	for (int i = 0; i < NIFACE; i++) {
 		enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
 
@@ -189,14 +201,15 @@ static void report_timers(struct ktap *k, struct scenario *s, int ncpu)
 		ktap_sub_result(k, r, iface_names[i], "");
 		all = ktap_worst(all, r);
 	}
-	ktap_result(k, all, name, "");
+	ktap_result(k, all, t->name, "");
 }
 
-static void report_load(struct ktap *k, struct scenario *s, int ncpu)
+static void report_load(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
 {
+	struct scenario *s = &sc[SC_INSERT];
 	enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
 
-	if (skipped(k, "load_after_insert"))
+	if (skipped(k, t->name))
 		return;
 	for (int c = 0; c < ncpu && !s->failed_setup; c++) {
 		const struct cpu_result *cr = &s->cpu[c];
@@ -207,16 +220,16 @@ static void report_load(struct ktap *k, struct scenario *s, int ncpu)
 		ktap_line(k, "# wakeups_per_s cpu=%d value=%ld errors=%ld max=%d",
 			  cr->cpu, per_s, cr->load_errors, LOAD_MAX_PER_S);
 	}
-	ktap_result(k, r, "load_after_insert", "");
+	ktap_result(k, r, t->name, "");
 }
 
-static void report_control(struct ktap *k, struct scenario *sc, int nsc, int ncpu)
+static void report_control(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
 {
 	enum ktap_res r = KTAP_PASS;
 
-	if (skipped(k, "control_monotonic"))
+	if (skipped(k, t->name))
 		return;
-	for (int i = 0; i < nsc; i++)
+	for (int i = 0; i < NSC; i++)
 		for (int c = 0; c < ncpu && !sc[i].failed_setup; c++) {
 			const struct cpu_result *cr = &sc[i].cpu[c];
 			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->control_ns, cr->control_err);
@@ -226,15 +239,17 @@ static void report_control(struct ktap *k, struct scenario *sc, int nsc, int ncp
 			if (w != WAIT_ON_TIME)
 				r = KTAP_FAIL;
 		}
-	ktap_result(k, r, "control_monotonic", "");
+	ktap_result(k, r, t->name, "");
 }
 
-static void report_edge(struct ktap *k, struct scenario *ins)
+static void report_edge(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
 {
+	struct scenario *ins = &sc[SC_INSERT];
 	char why[200];
 	enum ktap_res r = KTAP_FAIL;
 
-	if (skipped(k, "leap_edge"))
+	(void)ncpu;
+	if (skipped(k, t->name))
 		return;
 	if (ins->failed_setup) {
 		ktap_line(k, "# leap_edge: %s", ins->err);
@@ -242,16 +257,27 @@ static void report_edge(struct ktap *k, struct scenario *ins)
 		r = check_edge(&ins->obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
 		ktap_line(k, "# leap_edge: %s", why);
 	}
-	ktap_result(k, r, "leap_edge", "");
+	ktap_result(k, r, t->name, "");
 }
 
-#define NTESTS 9
+/* The top-level tests in run order; the KTAP plan counts them. */
+static const struct top_test tests[] = {
+	{ .name = "leap_states", .report = report_obs, .check = check_states },
+	{ .name = "wall_clock_sequence", .report = report_obs, .check = check_wall_sequence },
+	{ .name = "tai_offset", .report = report_obs, .check = check_tai },
+	{ .name = "monotonic_continuity", .report = report_obs, .check = check_mono_kind },
+	{ .name = "timers_after_insert", .report = report_timers, .sc = SC_INSERT },
+	{ .name = "timers_after_delete", .report = report_timers, .sc = SC_DELETE },
+	{ .name = "load_after_insert", .report = report_load },
+	{ .name = "leap_edge", .report = report_edge },
+	{ .name = "control_monotonic", .report = report_control },
+};
 
 int main(void)
 {
-	static struct scenario sc[2] = {
-		{ .kind = LEAP_INSERT, .name = "insert" },
-		{ .kind = LEAP_DELETE, .name = "delete" },
+	static struct scenario sc[NSC] = {
+		[SC_INSERT] = { .kind = LEAP_INSERT, .name = "insert" },
+		[SC_DELETE] = { .kind = LEAP_DELETE, .name = "delete" },
 	};
 	struct ktap k = { .out = stdout };
 	struct timespec res = { 0 }, t0, t1;
@@ -262,7 +288,7 @@ int main(void)
 		return 2;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ktap_header(&k, NTESTS);
+	ktap_header(&k, (int)ARRAY_SIZE(tests));
 	ncpu = online_cpus(cpus);
 	clock_getres(CLOCK_REALTIME, &res);
 	ktap_line(&k, "# leaptest: cpus=%d clock_realtime_res_ns=%ld", ncpu, res.tv_nsec);
@@ -272,7 +298,7 @@ int main(void)
 	else if (ncpu < 2)
 		snprintf(skip, sizeof(skip), "only %d CPU online: the hrtimer bases are per CPU", ncpu);
 	if (skip[0]) {
-		for (int i = 0; i < NTESTS; i++)
+		for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
 			ktap_result(&k, KTAP_SKIP, "leap", skip);
 		return ktap_finish(&k);
 	}
@@ -280,18 +306,11 @@ int main(void)
 	block_timer_signal();
 	if (set_tai_offset(TAI_START))
 		ktap_line(&k, "# cannot set the TAI offset: %s", strerror(errno));
-	for (int i = 0; i < 2; i++)
+	for (int i = 0; i < NSC; i++)
 		run_scenario(&sc[i], cpus, ncpu);
 
-	report_obs(&k, "leap_states", check_states, sc, 2);
-	report_obs(&k, "wall_clock_sequence", check_wall_sequence, sc, 2);
-	report_obs(&k, "tai_offset", check_tai, sc, 2);
-	report_obs(&k, "monotonic_continuity", check_mono_kind, sc, 2);
-	report_timers(&k, &sc[0], ncpu);
-	report_timers(&k, &sc[1], ncpu);
-	report_load(&k, &sc[0], ncpu);
-	report_edge(&k, &sc[0]);
-	report_control(&k, sc, 2, ncpu);
+	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
+		tests[i].report(&k, &tests[i], sc, ncpu);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ktap_line(&k, "# leaptest: guest_seconds=%.2f", (ts_ns(&t1) - ts_ns(&t0)) / 1e9);
 	return ktap_finish(&k);

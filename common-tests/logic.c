@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "leap.h"
+#include "logic.h"
 
 const char *state_name(int state)
 {
@@ -36,6 +36,96 @@ void obs_add_state(struct leap_obs *o, int state)
 		return;
 	if (o->nstates < MAX_STATES)
 		o->states[o->nstates++] = state;
+}
+
+/* Record @s's state, and its tai when the state is new. */
+static void note_state(struct leap_obs *o, const struct sample *s)
+{
+	int n = o->nstates;
+
+	obs_add_state(o, s->state);
+	if (o->nstates != n)
+		o->state_tai[o->nstates - 1] = s->tai_off;
+}
+
+/* CLOCK_REALTIME - CLOCK_MONOTONIC: moves only when the wall clock is set. */
+static int64_t wall_offset(const struct sample *s)
+{
+	return s->real - s->mono;
+}
+
+/* The first sample; @o has been zeroed and given its midnight and clock_tai_ok. */
+void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer)
+{
+	memset(t, 0, sizeof(*t));
+	t->midnight_ns = o->midnight * NSEC_PER_SEC;
+	t->start_mono = first->mono;
+	t->edge_timer = edge_timer;
+	o->samples = 1;
+	note_state(o, first);
+	o->off_before_ns = wall_offset(first);
+	o->tai_before = first->tai_off;
+	o->ctai_before_ns = first->tai - first->real;
+}
+
+/* Each further sample @cur, taken after @prev. */
+void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,
+	      const struct sample *cur)
+{
+	int64_t gap = cur->mono - prev->mono;
+	int64_t last_start = t->midnight_ns - NSEC_PER_SEC;
+
+	o->samples++;
+	note_state(o, cur);
+	if (gap < 0)
+		o->mono_backwards++;
+	else if (gap > o->mono_max_gap_ns)
+		o->mono_max_gap_ns = gap;
+	if (!t->stepped && llabs(wall_offset(cur) - wall_offset(prev)) > WALL_STEP_MIN_NS) {
+		t->stepped = 1;
+		t->step_mono = cur->mono;
+	}
+	/* The wall clock read 23:59:59 from @prev until @cur. */
+	if (gap > 0 && prev->real >= last_start && prev->real < t->midnight_ns)
+		o->in_last_second_ns += gap;
+}
+
+/* The 00:00:00 timer fired; the clocks were read right after, REALTIME first. */
+void obs_edge_fired(struct leap_obs *o, const struct leap_track *t, int64_t real_ns, int64_t mono_ns)
+{
+	o->edge_real_ns = real_ns;
+	o->edge_fired = 1;
+	o->edge_fired_after_step = t->stepped;
+	o->edge_step_to_fire_ns = t->stepped ? mono_ns - t->step_mono : 0;
+}
+
+/*
+ * Over once the leap is over by the wall clock itself: stepped, back at
+ * 00:00:00 (plus SETTLE_NS) or later, and this sample in TIME_WAIT (one seen
+ * earlier is not enough: one kernel reported it for a sample inside 23:59:60).
+ * With an edge timer armed, wait for it too, though not for long past
+ * 00:00:00.  Timed out when no leap showed in time: the checks will say so.
+ */
+enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *t,
+			     const struct sample *cur)
+{
+	int edge_ok = !t->edge_timer || o->edge_fired ||
+		      cur->real >= t->midnight_ns + EDGE_WAIT_MAX_NS;
+
+	if (t->stepped && cur->state == ST_WAIT &&
+	    cur->real >= t->midnight_ns + SETTLE_NS && edge_ok)
+		return LEAP_OVER;
+	if (cur->mono - t->start_mono > SAMPLE_LIMIT_NS)
+		return LEAP_TIMED_OUT;
+	return LEAP_RUNNING;
+}
+
+/* The last sample taken. */
+void obs_end(struct leap_obs *o, const struct sample *last)
+{
+	o->off_after_ns = wall_offset(last);
+	o->tai_after = last->tai_off;
+	o->ctai_after_ns = last->tai - last->real;
 }
 
 static void states_str(const struct leap_obs *o, char *buf, size_t len)

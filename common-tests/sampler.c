@@ -13,21 +13,18 @@
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/timerfd.h>
 #include <sys/syscall.h>
 #include <sys/timex.h>
 #include <unistd.h>
 
-#include "leap.h"
+#include "logic.h"
 #include "sampler.h"
 
 #ifndef CLOCK_TAI
 #define CLOCK_TAI 11
 #endif
-
-#define SAMPLE_LIMIT_NS	(6 * NSEC_PER_SEC)
 
 /*
  * The adjtimex system call itself, not the libc function: glibc and musl
@@ -39,7 +36,6 @@ static int sys_adjtimex(struct timex *tx)
 {
 	return (int)syscall(SYS_adjtimex, tx);
 }
-#define SETTLE_NS	(30 * NSEC_PER_MSEC)
 
 int set_tai_offset(int tai)
 {
@@ -85,11 +81,6 @@ static int arm_edge_timer(int64_t midnight)
 	return fd;
 }
 
-struct sample {
-	int64_t mono, real, tai;
-	int state, tai_off;
-};
-
 static void take(struct sample *s, int clock_tai_ok)
 {
 	struct timespec t;
@@ -107,16 +98,28 @@ static void take(struct sample *s, int clock_tai_ok)
 	}
 }
 
+/* Read the clocks when the 00:00:00 timer has fired (nothing when not yet). */
+static void poll_edge(int fd, struct leap_obs *o, const struct leap_track *t)
+{
+	struct timespec real, mono;
+	uint64_t ticks;
+
+	if (read(fd, &ticks, sizeof(ticks)) != sizeof(ticks))
+		return;
+	clock_gettime(CLOCK_REALTIME, &real);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	obs_edge_fired(o, t, ts_ns(&real), ts_ns(&mono));
+}
+
 int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t len)
 {
 	/* Arm STA_INS before 23:59:59 and STA_DEL before 23:59:58: the state
 	 * machine moves to TIME_INS/TIME_DEL at the next second boundary. */
-	int64_t lead = p->kind == LEAP_INSERT ? 1050 * NSEC_PER_MSEC : 2050 * NSEC_PER_MSEC;
+	int64_t lead = p->kind == LEAP_INSERT ? LEAD_INSERT_NS : LEAD_DELETE_NS;
 	struct timespec start_ts = ns_ts(p->midnight * NSEC_PER_SEC - lead), t;
-	int64_t midnight_ns = p->midnight * NSEC_PER_SEC, last_start = midnight_ns - NSEC_PER_SEC;
-	int64_t step_mono = 0, wait_mono = 0, t0;
-	struct sample prev, cur;
-	int fd = -1, n;
+	struct sample prev = { 0 }, cur = { 0 };	/* .tai stays 0 without CLOCK_TAI */
+	struct leap_track track;
+	int fd = -1;
 
 	memset(o, 0, sizeof(*o));
 	o->midnight = p->midnight;
@@ -132,63 +135,21 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 			snprintf(err, len, "cannot arm the 00:00:00 timer: %s", strerror(errno));
 			return -1;
 		}
-		o->edge_armed = 1;
 	}
 
 	take(&prev, o->clock_tai_ok);
-	o->samples = 1;
-	obs_add_state(o, prev.state);
-	o->state_tai[0] = prev.tai_off;
-	o->off_before_ns = prev.real - prev.mono;
-	o->tai_before = prev.tai_off;
-	o->ctai_before_ns = prev.tai - prev.real;
-	t0 = prev.mono;
+	obs_begin(o, &track, &prev, fd >= 0);
 	for (;;) {
-		uint64_t ticks;
-		int64_t gap;
-
-		if (fd >= 0 && !o->edge_fired && read(fd, &ticks, sizeof(ticks)) == sizeof(ticks)) {
-			clock_gettime(CLOCK_REALTIME, &t);
-			o->edge_real_ns = ts_ns(&t);
-			o->edge_fired = 1;
-			o->edge_fired_after_step = step_mono != 0;
-			clock_gettime(CLOCK_MONOTONIC, &t);
-			o->edge_step_to_fire_ns = step_mono ? ts_ns(&t) - step_mono : 0;
-		}
+		if (fd >= 0 && !o->edge_fired)
+			poll_edge(fd, o, &track);
 		take(&cur, o->clock_tai_ok);
-		o->samples++;
-		n = o->nstates;
-		obs_add_state(o, cur.state);
-		if (o->nstates != n)
-			o->state_tai[o->nstates - 1] = cur.tai_off;
-		gap = cur.mono - prev.mono;
-		if (gap < 0)
-			o->mono_backwards++;
-		else if (gap > o->mono_max_gap_ns)
-			o->mono_max_gap_ns = gap;
-		if (!step_mono && llabs((cur.real - cur.mono) - (prev.real - prev.mono)) > NSEC_PER_SEC / 2)
-			step_mono = cur.mono;
-		if (gap > 0 && prev.real >= last_start && prev.real < midnight_ns)
-			o->in_last_second_ns += gap;
-		if (cur.state == ST_WAIT && !wait_mono)
-			wait_mono = cur.mono;
+		obs_step(o, &track, &prev, &cur);
 		prev = cur;
-		/*
-		 * Done once the leap is over by the wall clock itself: stepped, back
-		 * at 00:00:00 or later, and TIME_WAIT (not on the first TIME_WAIT:
-		 * one kernel reported it for a sample inside 23:59:60).
-		 */
-		if (step_mono && wait_mono && cur.state == ST_WAIT &&
-		    cur.real >= midnight_ns + SETTLE_NS &&
-		    (fd < 0 || o->edge_fired || cur.real >= midnight_ns + 500 * NSEC_PER_MSEC))
+		if (leap_done(o, &track, &cur) != LEAP_RUNNING)
 			break;
-		if (cur.mono - t0 > SAMPLE_LIMIT_NS)
-			break;	/* no leap seen: the checks will say so */
 	}
 	if (fd >= 0)
 		close(fd);
-	o->off_after_ns = prev.real - prev.mono;
-	o->tai_after = prev.tai_off;
-	o->ctai_after_ns = prev.tai - prev.real;
+	obs_end(o, &prev);
 	return 0;
 }

@@ -5,7 +5,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "leap.h"
+#include "logic.h"
 
 struct leap_plan {
 	enum leap_kind kind;

@@ -2,13 +2,14 @@
 /*
  * test_logic.c - host-side unit tests of the leap test's pure logic (logic.c).
  *
- * Feeds the checks what a correct kernel and each broken one would show.
+ * Feeds the checks what a correct kernel and each broken one would show, and
+ * the sampler's bookkeeping (obs_begin/obs_step/leap_done) made-up samples.
  * Build and run: cc -Wall -Wextra -o test_logic test_logic.c logic.c && ./test_logic
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "leap.h"
+#include "logic.h"
 
 static int passed, failed;
 
@@ -40,7 +41,7 @@ static struct leap_obs good(enum leap_kind kind)
 	o.tai_after = 37 - step;
 	o.ctai_before_ns = 37 * NSEC_PER_SEC;
 	o.ctai_after_ns = (37 - step) * NSEC_PER_SEC + 1000;
-	o.edge_armed = o.edge_fired = o.edge_fired_after_step = kind == LEAP_INSERT;
+	o.edge_fired = o.edge_fired_after_step = kind == LEAP_INSERT;
 	o.edge_real_ns = o.midnight * NSEC_PER_SEC + 20000;
 	o.edge_step_to_fire_ns = NSEC_PER_SEC;
 	return o;
@@ -170,6 +171,244 @@ static void test_edge(void)
 	EXPECT(strstr(why, "never fired") != NULL);
 }
 
+/*
+ * A made-up kernel seen by the sampler: one sample every SIM_DT from
+ * LEAD_*_NS before midnight, the leap applied @lag after its second boundary.
+ */
+#define SIM_MIDNIGHT	1798761600LL
+#define SIM_MONO0	(50 * NSEC_PER_SEC)
+#define SIM_DT		(10 * NSEC_PER_MSEC)
+#define SIM_MAX		10000
+
+struct kernel {
+	enum leap_kind kind;
+	int64_t lag;		/* the leap is applied this long after its boundary */
+	int leaps;		/* 0: the wall clock never steps */
+	int edge_timer;		/* a 00:00:00 timer is armed... */
+	int edge_at;		/* ...and fires before this sample (0: never) */
+	int blip_at, blip_state;	/* this sample reports that state (0: none) */
+};
+
+static struct sample kernel_at(const struct kernel *k, int i)
+{
+	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC, e = i * SIM_DT, pre;
+	struct sample s = { .mono = SIM_MONO0 + e, .tai_off = 37 };
+
+	if (k->kind == LEAP_INSERT) {
+		pre = m - LEAD_INSERT_NS + e;
+		if (k->leaps && pre >= m + k->lag) {
+			s.real = pre - NSEC_PER_SEC;		/* 23:59:59 again */
+			s.tai_off = 38;
+			s.state = s.real < m ? ST_OOP : ST_WAIT;
+		} else {
+			s.real = pre;
+			s.state = pre >= m - NSEC_PER_SEC ? ST_INS : ST_OK;
+		}
+	} else {
+		pre = m - LEAD_DELETE_NS + e;
+		if (k->leaps && pre >= m - NSEC_PER_SEC + k->lag) {
+			s.real = pre + NSEC_PER_SEC;		/* 23:59:59 skipped */
+			s.tai_off = 36;
+			s.state = ST_WAIT;
+		} else {
+			s.real = pre;
+			s.state = pre >= m - 2 * NSEC_PER_SEC ? ST_DEL : ST_OK;
+		}
+	}
+	if (k->blip_at && i == k->blip_at)
+		s.state = k->blip_state;
+	s.tai = s.real + s.tai_off * NSEC_PER_SEC;
+	return s;
+}
+
+struct run {
+	struct leap_obs o;
+	struct leap_track t;
+	enum leap_progress end;
+	int last;		/* the sample that ended the sampling */
+	int64_t last_real;	/* its wall time, from midnight */
+};
+
+/* The sampler's loop (sampler.c run_leap()) without the system calls. */
+static struct run simulate(const struct kernel *k)
+{
+	struct run r = { .o = { .midnight = SIM_MIDNIGHT, .clock_tai_ok = 1 } };
+	struct sample prev = kernel_at(k, 0), cur;
+
+	obs_begin(&r.o, &r.t, &prev, k->edge_timer);
+	for (int i = 1; i < SIM_MAX; i++) {
+		cur = kernel_at(k, i);
+		if (k->edge_timer && i == k->edge_at)
+			obs_edge_fired(&r.o, &r.t, cur.real, cur.mono);
+		obs_step(&r.o, &r.t, &prev, &cur);
+		prev = cur;
+		r.end = leap_done(&r.o, &r.t, &cur);
+		if (r.end != LEAP_RUNNING) {
+			r.last = i;
+			break;
+		}
+	}
+	obs_end(&r.o, &prev);
+	r.last_real = prev.real - SIM_MIDNIGHT * NSEC_PER_SEC;
+	return r;
+}
+
+static void test_sampler_insert(void)
+{
+	struct kernel k = { .kind = LEAP_INSERT, .leaps = 1 };
+	struct run r = simulate(&k);
+	char why[200];
+
+	/* Stepped back at sample 105; 23:59:59 read twice, 100 samples each. */
+	EXPECT(r.end == LEAP_OVER);
+	EXPECT(r.last == 208 && r.last_real == SETTLE_NS);	/* first TIME_WAIT + 30 ms */
+	EXPECT(r.o.samples == 209);
+	EXPECT(r.t.stepped && r.t.step_mono == SIM_MONO0 + 1050 * NSEC_PER_MSEC);
+	EXPECT(r.o.in_last_second_ns == 2 * NSEC_PER_SEC);
+	EXPECT(r.o.off_after_ns - r.o.off_before_ns == -NSEC_PER_SEC);
+	EXPECT(r.o.tai_before == 37 && r.o.tai_after == 38);
+	EXPECT(r.o.ctai_before_ns == 37 * NSEC_PER_SEC && r.o.ctai_after_ns == 38 * NSEC_PER_SEC);
+	EXPECT(r.o.mono_max_gap_ns == SIM_DT && r.o.mono_backwards == 0);
+	EXPECT(check_states(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(strcmp(why, "states TIME_OK(tai 37)>TIME_INS(tai 37)>TIME_OOP(tai 38)>TIME_WAIT(tai 38)") == 0);
+	EXPECT(check_wall_sequence(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(check_tai(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(check_monotonic(&r.o, why, sizeof(why)));
+	EXPECT(!r.o.edge_fired);
+}
+
+static void test_sampler_delete(void)
+{
+	/* The step comes 25 ms into 23:59:59: three samples read it. */
+	struct kernel k = { .kind = LEAP_DELETE, .leaps = 1, .lag = 25 * NSEC_PER_MSEC };
+	struct run r = simulate(&k);
+	char why[200];
+
+	EXPECT(r.end == LEAP_OVER);
+	EXPECT(r.last == 108 && r.last_real == 30 * NSEC_PER_MSEC);
+	EXPECT(r.o.samples == 109);
+	EXPECT(r.t.step_mono == SIM_MONO0 + 1080 * NSEC_PER_MSEC);
+	EXPECT(r.o.in_last_second_ns == 30 * NSEC_PER_MSEC);
+	EXPECT(r.o.off_after_ns - r.o.off_before_ns == NSEC_PER_SEC);
+	EXPECT(r.o.nstates == 3 && r.o.state_tai[1] == 37 && r.o.state_tai[2] == 36);
+	EXPECT(check_states(LEAP_DELETE, &r.o, why, sizeof(why)));
+	EXPECT(check_wall_sequence(LEAP_DELETE, &r.o, why, sizeof(why)));
+	EXPECT(strcmp(why, "wall step +1.000 s (want +1), 0.030 s spent in 23:59:59") == 0);
+	EXPECT(check_tai(LEAP_DELETE, &r.o, why, sizeof(why)));
+}
+
+static void test_sampler_no_leap(void)
+{
+	struct kernel k = { .kind = LEAP_INSERT, .leaps = 0 };
+	struct run r = simulate(&k);
+	char why[200];
+
+	/* Never over: the limit ends it, the first sample past 6 s. */
+	EXPECT(r.end == LEAP_TIMED_OUT);
+	EXPECT(r.last == SAMPLE_LIMIT_NS / SIM_DT + 1 && r.o.samples == r.last + 1);
+	EXPECT(!r.t.stepped && r.t.step_mono == 0);
+	EXPECT(r.o.off_after_ns == r.o.off_before_ns);
+	EXPECT(r.o.in_last_second_ns == NSEC_PER_SEC);
+	EXPECT(r.o.nstates == 2 && r.o.states[1] == ST_INS);
+	EXPECT(!check_states(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(!check_wall_sequence(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(!check_tai(LEAP_INSERT, &r.o, why, sizeof(why)));
+
+	/* TIME_WAIT past midnight without a step is not the leap's end either. */
+	k.blip_at = 300;
+	k.blip_state = ST_WAIT;
+	r = simulate(&k);
+	EXPECT(r.end == LEAP_TIMED_OUT && r.last == SAMPLE_LIMIT_NS / SIM_DT + 1);
+}
+
+static void test_sampler_mono(void)
+{
+	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC - NSEC_PER_SEC;	/* 23:59:59 */
+	static const int64_t ms[] = { 0, 10, 5, 700, 710 };	/* back 5 ms, then a 695 ms gap */
+	struct leap_obs o = { .midnight = SIM_MIDNIGHT };
+	struct leap_track t;
+	struct sample prev = { .mono = 0, .real = m }, cur;
+	char why[200];
+
+	obs_begin(&o, &t, &prev, 0);
+	for (int i = 1; i < 5; i++) {
+		cur = (struct sample){ .mono = ms[i] * NSEC_PER_MSEC, .real = m + ms[i] * NSEC_PER_MSEC };
+		obs_step(&o, &t, &prev, &cur);
+		prev = cur;
+		EXPECT(leap_done(&o, &t, &cur) == LEAP_RUNNING);
+	}
+	EXPECT(o.samples == 5 && o.mono_backwards == 1);
+	EXPECT(o.mono_max_gap_ns == 695 * NSEC_PER_MSEC);
+	EXPECT(o.in_last_second_ns == 715 * NSEC_PER_MSEC);	/* the step back not counted */
+	EXPECT(!t.stepped);
+	EXPECT(!check_monotonic(&o, why, sizeof(why)));
+	EXPECT(strcmp(why, "5 samples, 1 went back, largest gap 0.695 s") == 0);
+
+	/* A wall-clock step is a change of REALTIME - MONOTONIC beyond 0.5 s. */
+	cur = (struct sample){ .mono = prev.mono + 1, .real = prev.real + 1 + WALL_STEP_MIN_NS };
+	obs_step(&o, &t, &prev, &cur);
+	EXPECT(!t.stepped);
+	prev = cur;
+	cur = (struct sample){ .mono = prev.mono + 1, .real = prev.real - WALL_STEP_MIN_NS };
+	obs_step(&o, &t, &prev, &cur);
+	EXPECT(t.stepped && t.step_mono == 710 * NSEC_PER_MSEC + 2);
+	prev = cur;
+	cur = (struct sample){ .mono = prev.mono + 1, .real = prev.real + 1 + NSEC_PER_SEC };
+	obs_step(&o, &t, &prev, &cur);
+	EXPECT(t.step_mono == 710 * NSEC_PER_MSEC + 2);	/* the first step is the one */
+}
+
+static void test_sampler_edge(void)
+{
+	struct kernel k = { .kind = LEAP_INSERT, .leaps = 1, .edge_timer = 1 };
+	struct run r;
+	char why[200];
+
+	/* Never fires: the sampler waits until 500 ms past midnight. */
+	r = simulate(&k);
+	EXPECT(r.end == LEAP_OVER && r.last == 255 && r.last_real == EDGE_WAIT_MAX_NS);
+	EXPECT(!r.o.edge_fired && !check_edge(&r.o, why, sizeof(why)));
+
+	/* Fires at 00:00:00.100 (the second one): done there, 1.1 s after the step. */
+	k.edge_at = 215;
+	r = simulate(&k);
+	EXPECT(r.end == LEAP_OVER && r.last == 215);
+	EXPECT(r.o.edge_fired && r.o.edge_fired_after_step);
+	EXPECT(r.o.edge_step_to_fire_ns == 1100 * NSEC_PER_MSEC);
+	EXPECT(r.o.edge_real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) + 100 * NSEC_PER_MSEC);
+	EXPECT(check_edge(&r.o, why, sizeof(why)));
+	EXPECT(strcmp(why, "fired after the wall-clock step, at 00:00:00 +0.100000 s, 1.100 s after the step") == 0);
+
+	/* Fires 50 ms before the step (the 2015 bug): done at TIME_WAIT + settle. */
+	k.edge_at = 100;
+	r = simulate(&k);
+	EXPECT(r.end == LEAP_OVER && r.last == 208);
+	EXPECT(r.o.edge_fired && !r.o.edge_fired_after_step && r.o.edge_step_to_fire_ns == 0);
+	EXPECT(r.o.edge_real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) - 50 * NSEC_PER_MSEC);
+	EXPECT(!check_edge(&r.o, why, sizeof(why)));
+}
+
+static void test_sampler_state_again(void)
+{
+	/* 7.2: one sample of TIME_WAIT inside 23:59:60, then TIME_OOP again. */
+	struct kernel k = { .kind = LEAP_INSERT, .leaps = 1, .blip_at = 150, .blip_state = ST_WAIT };
+	struct run r = simulate(&k);
+	char why[200];
+
+	EXPECT(r.end == LEAP_OVER && r.last == 208);
+	EXPECT(r.o.nstates == 6 && r.o.states[3] == ST_WAIT && r.o.states[4] == ST_OOP);
+	EXPECT(r.o.state_tai[3] == 38);
+	EXPECT(check_states(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(strstr(why, "tolerated") != NULL);
+
+	/* Past 00:00:00 + settle but not in TIME_WAIT: one sample more. */
+	k.blip_at = 208;
+	k.blip_state = ST_OOP;
+	r = simulate(&k);
+	EXPECT(r.end == LEAP_OVER && r.last == 209);
+	EXPECT(r.o.nstates == 6 && r.o.states[4] == ST_OOP);
+}
+
 static void test_waits(void)
 {
 	long per_s;
@@ -220,6 +459,12 @@ int main(void)
 	test_edge();
 	test_waits();
 	test_marker();
+	test_sampler_insert();
+	test_sampler_delete();
+	test_sampler_no_leap();
+	test_sampler_mono();
+	test_sampler_edge();
+	test_sampler_state_again();
 	printf("logic: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

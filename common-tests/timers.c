@@ -19,7 +19,7 @@
 #include <sys/timerfd.h>
 #include <unistd.h>
 
-#include "leap.h"
+#include "logic.h"
 #include "timers.h"
 
 /* From <linux/futex.h>, which musl's compiler wrapper does not see. */

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * leap.h - what the leap test's parts share: observations and their checks.
+ * logic.h - the leap test's pure logic (logic.c): observations, thresholds,
+ * the sampler's per-sample bookkeeping and the checks.
  *
  * The observation structs are filled in the guest (sampler.c, timers.c); the
- * check functions (logic.c) are pure, so the host unit tests (test_logic.c)
- * can drive them with made-up observations.
+ * functions of logic.c make no system calls, so the host unit tests
+ * (test_logic.c) can drive them with made-up samples and observations.
  */
-#ifndef LEAP_H
-#define LEAP_H
+#ifndef LEAP_LOGIC_H
+#define LEAP_LOGIC_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -32,6 +33,14 @@ enum leap_kind { LEAP_INSERT, LEAP_DELETE };
 #define STEP_TOLERANCE_NS	(50 * NSEC_PER_MSEC)
 #define MONO_MAX_GAP_NS		(500 * NSEC_PER_MSEC)
 
+/* The sampler's timing. */
+#define LEAD_INSERT_NS		(1050 * NSEC_PER_MSEC)	/* arm STA_INS this long before midnight: before 23:59:59 */
+#define LEAD_DELETE_NS		(2050 * NSEC_PER_MSEC)	/* arm STA_DEL this long before midnight: before 23:59:58 */
+#define WALL_STEP_MIN_NS	(NSEC_PER_SEC / 2)	/* a larger change of REALTIME - MONOTONIC is the leap's step */
+#define SETTLE_NS		(30 * NSEC_PER_MSEC)	/* sample at least this long past 00:00:00 */
+#define EDGE_WAIT_MAX_NS	(500 * NSEC_PER_MSEC)	/* past 00:00:00, stop waiting for the edge timer */
+#define SAMPLE_LIMIT_NS		(6 * NSEC_PER_SEC)	/* stop sampling after this even with no leap seen */
+
 /* What the sampler saw across one leap. */
 struct leap_obs {
 	int64_t midnight;		/* the UTC midnight of the leap, seconds */
@@ -47,10 +56,28 @@ struct leap_obs {
 	int64_t ctai_before_ns, ctai_after_ns;	/* CLOCK_TAI - CLOCK_REALTIME */
 	int samples;
 	/* the leap-edge timer (insert only) */
-	int edge_armed, edge_fired, edge_fired_after_step;
+	int edge_fired, edge_fired_after_step;
 	int64_t edge_real_ns;		/* CLOCK_REALTIME read right after it fired */
 	int64_t edge_step_to_fire_ns;	/* MONOTONIC from the wall-clock step to the fire */
 };
+
+/* One reading of the clocks and of adjtimex(). */
+struct sample {
+	int64_t mono, real, tai;	/* CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_TAI */
+	int state, tai_off;		/* adjtimex return value and tai */
+};
+
+/* What the sampler keeps track of between samples, beside leap_obs. */
+struct leap_track {
+	int64_t midnight_ns;		/* the leap's 00:00:00, CLOCK_REALTIME */
+	int64_t start_mono;		/* MONOTONIC of the first sample */
+	int64_t step_mono;		/* MONOTONIC of the first sample after the wall-clock step */
+	int stepped;			/* the wall clock has stepped */
+	int edge_timer;			/* a timer for 00:00:00 is armed */
+};
+
+/* What leap_done() says about the sampling. */
+enum leap_progress { LEAP_RUNNING, LEAP_OVER, LEAP_TIMED_OUT };
 
 enum wait_class { WAIT_ON_TIME, WAIT_EARLY, WAIT_LATE, WAIT_ERROR };
 
@@ -68,6 +95,13 @@ static inline struct timespec ns_ts(int64_t ns)
 
 /* logic.c */
 void obs_add_state(struct leap_obs *o, int state);
+void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer);
+void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,
+	      const struct sample *cur);
+void obs_edge_fired(struct leap_obs *o, const struct leap_track *t, int64_t real_ns, int64_t mono_ns);
+enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *t,
+			     const struct sample *cur);
+void obs_end(struct leap_obs *o, const struct sample *last);
 int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
