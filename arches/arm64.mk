@@ -1,9 +1,16 @@
-# arm64 (cf. KUnit's qemu_configs: one stanza, the same fields per arch).
-arm64_KARCH     := arm64
-arm64_CROSS     := aarch64-linux-gnu-
-arm64_IMAGE     := arch/arm64/boot/Image
-arm64_QEMU      := qemu-system-aarch64
-arm64_QEMU_ARGS := -M virt -cpu max,pauth-impdef=on
-arm64_CONSOLE   := ttyAMA0
-arm64_CMDLINE   :=
-arm64_GUEST_CC  := aarch64-linux-gnu-gcc
+# arm64: one complete stanza (cf. KUnit's qemu_configs); read by scripts/plan.sh only.
+KARCH     := arm64
+CROSS     := aarch64-linux-gnu-
+IMAGE     := arch/arm64/boot/Image
+# The kernel config fragment: configs/<CONFIG>.config.
+CONFIG    := arm64
+QEMU      := qemu-system-aarch64
+QEMU_ARGS := -M virt -cpu max,pauth-impdef=on
+CONSOLE   := ttyAMA0
+CMDLINE   :=
+# The guest's compiler (static glibc).
+GUEST_CC  := aarch64-linux-gnu-gcc
+# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
+PACKAGES  := qemu-system-aarch64:qemu-system-arm aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/aarch64-linux-gnu/include/stdio.h:libc6-dev-arm64-cross
+# make bench: the target for one cell (boot + whole leap test), seconds.
+CELL_TARGET_S := 10

@@ -1,15 +1,24 @@
-# x86_64 (cf. KUnit's qemu_configs: one stanza, the same fields per arch).
-x86_64_KARCH     := x86_64
-x86_64_CROSS     :=
-x86_64_IMAGE     := arch/x86/boot/bzImage
-x86_64_QEMU      := qemu-system-x86_64
+# x86_64: one complete stanza (cf. KUnit's qemu_configs); read by scripts/plan.sh only.
+KARCH     := x86_64
+CROSS     :=
+IMAGE     := arch/x86/boot/bzImage
+# The kernel config fragment: configs/<CONFIG>.config.
+CONFIG    := x86_64
+QEMU      := qemu-system-x86_64
 # qboot instead of SeaBIOS: about 0.4 s less per boot under TCG.
-x86_64_QEMU_ARGS := -M pc -cpu max -bios qboot.rom
-x86_64_CONSOLE   := ttyS0
+QEMU_ARGS := -M pc -cpu max -bios qboot.rom
+CONSOLE   := ttyS0
 # A clocksource chosen at boot.  Otherwise the TSC's refined calibration
 # (about a second after boot) switches clocksource while the test runs, and
 # change_clocksource() clears the NTP state with the armed leap second (seen
 # on 6.12: TIME_INS -> TIME_ERROR, no leap).
-x86_64_CMDLINE   := clocksource=hpet
-x86_64_GUEST_CC  := gcc
-x86_64_GUEST_CC_MUSL := musl-gcc
+CMDLINE   := clocksource=hpet
+# The guest's compilers: static glibc, and musl for branches that say
+# GUEST_LIBC := musl (static glibc refuses kernels older than 3.2).
+GUEST_CC      := gcc
+GUEST_CC_musl := musl-gcc
+# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
+PACKAGES      := qemu-system-x86_64:qemu-system-x86
+PACKAGES_musl := musl-gcc:musl-tools
+# make bench: the target for one cell (boot + whole leap test), seconds.
+CELL_TARGET_S := 8

@@ -17,8 +17,9 @@ if [ -n "${KSRC:-}" ]; then
 	"$here/ksrc-branch.sh" "$KSRC" >/dev/null || exit 1
 	tree=$KSRC
 else
-	eval "$("$here/plan.sh" info "$("$here/plan.sh" cells "$b" | head -n 1)")"
-	tree=$("$here/fetch-tree.sh" "$PACKAGE" "$SUITES" "$(realpath -m "${BUILD_DIR:-$root/build}")")
+	"$here/plan.sh" cells "$b" >/dev/null || exit 1
+	pkg=$("$here/plan.sh" get "$b" PACKAGE)
+	tree=$("$here/fetch-tree.sh" "$pkg" "$("$here/plan.sh" get "$b" SUITES)" "$(realpath -m "${BUILD_DIR:-$root/build}")")
 fi
 rc=0
 for v in $variants; do

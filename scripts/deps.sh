@@ -2,29 +2,36 @@
 # deps.sh - check the host tools a job needs; as root install the missing
 # Debian packages, otherwise print the apt-get line and stop.
 #
-# Usage: deps.sh WHAT...   (WHAT: x86_64, arm64, base, test)
+# Usage: deps.sh [SET | TOOL:PACKAGE]...
+#   SET           base (building kernels, fetching trees, reading results) or
+#                 test (the host-side tests); base is always checked
+#   TOOL:PACKAGE  a command (or, starting with /, a file) and the Debian
+#                 package that provides it: an arch stanza's PACKAGES, as
+#                 `scripts/plan.sh tools CELL...` lists them
 set -eu
 
-pkgs_for() {
-	case "$1" in
-	base) echo "make:make gcc:gcc bc:bc bison:bison flex:flex cpio:cpio xz:xz-utils patch:patch git:git flock:util-linux perl:perl /usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev /usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring" ;;
-	x86_64) echo "qemu-system-x86_64:qemu-system-x86 musl-gcc:musl-tools" ;;
-	arm64) echo "qemu-system-aarch64:qemu-system-arm aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/aarch64-linux-gnu/include/stdio.h:libc6-dev-arm64-cross" ;;
-	test) echo "shellcheck:shellcheck quilt:quilt python3:python3 chromium:chromium" ;;
-	*) echo "deps: unknown tool set '$1' (use base, test or an arch of arches/)" >&2; exit 2 ;;
+die() { echo "deps: $*" >&2; exit 2; }
+BASE="make:make gcc:gcc /usr/include/stdio.h:libc6-dev bc:bc bison:bison flex:flex cpio:cpio xz:xz-utils patch:patch git:git flock:util-linux perl:perl jq:jq sha256sum:coreutils /usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev /usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring"
+TEST="shellcheck:shellcheck quilt:quilt python3:python3 chromium:chromium"
+
+pairs=()
+for what in base "$@"; do
+	case "$what" in
+	base) read -ra w <<<"$BASE"; pairs+=("${w[@]}") ;;
+	test) read -ra w <<<"$TEST"; pairs+=("${w[@]}") ;;
+	?*:?*) pairs+=("$what") ;;
+	*) die "unknown tool set '$what': use base, test or TOOL:PACKAGE (scripts/plan.sh tools CELL lists an arch's)" ;;
 	esac
-}
+done
 
 missing=()
-for what in base "$@"; do
-	for pair in $(pkgs_for "$what"); do
-		tool=${pair%%:*} pkg=${pair#*:}
-		case "$tool" in
-		/*) [ -e "$tool" ] && continue ;;
-		*) command -v "$tool" >/dev/null && continue ;;
-		esac
-		case " ${missing[*]-} " in *" $pkg "*) ;; *) missing+=("$pkg") ;; esac
-	done
+for pair in "${pairs[@]}"; do
+	tool=${pair%%:*} pkg=${pair#*:}
+	case "$tool" in
+	/*) [ -e "$tool" ] && continue ;;
+	*) command -v "$tool" >/dev/null && continue ;;
+	esac
+	case " ${missing[*]-} " in *" $pkg "*) ;; *) missing+=("$pkg") ;; esac
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" -ne 0 ]; then
@@ -33,7 +40,10 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "deps: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-if ! { apt-get update -q >/dev/null && apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null; }; then
-	echo "deps: apt-get install ${missing[*]} failed" >&2
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! { apt-get update -q >"$log" 2>&1 && apt-get install -y -q --no-install-recommends "${missing[@]}" >>"$log" 2>&1; }; then
+	tail -n 5 "$log" >&2
+	echo "deps: apt-get install ${missing[*]} failed (see the lines above)" >&2
 	exit 1
 fi

@@ -1,7 +1,11 @@
 #!/bin/bash
 # fetch-tree.sh - download a Debian linux-source-X.Y package and extract its tree.
 #
-# Usage: fetch-tree.sh PACKAGE "SUITE..." BUILD_DIR
+# Usage: fetch-tree.sh [-V] PACKAGE "SUITE..." BUILD_DIR [VERSION]
+#   -V       print the version a fetch would extract (the extracted tree's,
+#            else the archive's newest), and fetch nothing
+#   VERSION  the version to extract (scripts/plan.sh resolved it); a tree
+#            already extracted at another version is refused
 #
 # Uses a project-local apt configuration (its own sources list, state and cache
 # under BUILD_DIR/apt/PACKAGE); needs no root and changes nothing on the system.
@@ -12,10 +16,12 @@
 set -eu
 
 die() { echo "fetch-tree: $*" >&2; exit 1; }
-usage() { echo "usage: fetch-tree.sh PACKAGE \"SUITE...\" BUILD_DIR" >&2; exit 2; }
+usage() { echo "usage: fetch-tree.sh [-V] PACKAGE \"SUITE...\" BUILD_DIR [VERSION]" >&2; exit 2; }
 
-[ $# -eq 3 ] || usage
-pkg=$1 suites=$2 build=$3
+only_version=""
+[ "${1:-}" != -V ] || { only_version=1; shift; }
+[ $# -eq 3 ] || [ $# -eq 4 ] || usage
+pkg=$1 suites=$2 build=$3 want=${4:-}
 case "$pkg" in linux-source-[0-9]*) ;; *) die "not a linux-source package: $pkg" ;; esac
 [ -n "$suites" ] || die "no Debian suite given for $pkg (set SUITES in its branch.mk)"
 
@@ -33,6 +39,10 @@ mkdir -p "$build/locks"
 exec 7>"$build/locks/fetch-$pkg.lock"
 flock 7
 if [ -f "$tree.version" ] && [ -f "$tree/Makefile" ]; then
+	have=$(cat "$tree.version")
+	[ -z "$only_version" ] || { echo "$have"; exit 0; }
+	[ -z "$want" ] || [ "$want" = "$have" ] \
+		|| die "$tree holds $pkg $have, the plan wants $want: remove $tree and $tree.version to fetch it again"
 	echo "$tree"
 	exit 0
 fi
@@ -65,6 +75,8 @@ if ! apt-get "${aptopts[@]}" update >"$apt/update.log" 2>&1 \
 fi
 version=$(apt-cache "${aptopts[@]}" show --no-all-versions "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 [ -n "$version" ] || die "package $pkg not found in suites: $suites (check SUITES in its branch.mk)"
+[ -z "$only_version" ] || { echo "$version"; exit 0; }
+version=${want:-$version}
 
 deb=$build/debs/${pkg}_${version}_all.deb
 if [ ! -f "$deb" ]; then

@@ -1,7 +1,7 @@
 #!/bin/bash
-# html-report.sh - RUN_DIR/index.html and RUN_DIR/junit.xml from the cells' cell.tsv.
+# html-report.sh - RUN_DIR/index.html and RUN_DIR/junit.xml from its results.json.
 #
-# Usage: html-report.sh RUN_DIR
+# Usage: html-report.sh RUN_DIR   (report.sh calls it after writing results.json)
 #
 # index.html is one self-contained page (no script, no network): the grid
 # branch x arch x variant coloured by verdict (green as expected, red not),
@@ -10,8 +10,13 @@
 # the cells whose verdict was not expected.
 set -eu
 
-run=${1:?usage: html-report.sh RUN_DIR}
-rows=$(if [ -f "$run/rows.tsv" ]; then cat "$run/rows.tsv"; else cat "$run"/cells/*/cell.tsv; fi)
+[ $# -eq 1 ] || { echo "usage: html-report.sh RUN_DIR" >&2; exit 2; }
+run=$1
+[ -f "$run/results.json" ] || { echo "html-report: no $run/results.json (run report.sh)" >&2; exit 2; }
+# One line per cell, the fields by name; the awk and shell below take them in
+# this order.
+rows=$(jq -r '.[] | [.cell, .branch, .arch, .variant, .tree_version, .verdict, (.expected | join(" ")), .ok,
+	(.metrics.wakeups_per_s // "-"), .build_s, .boot_s, .reason, .console] | @tsv' "$run/results.json")
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
 
 # --- junit.xml ---------------------------------------------------------------
@@ -20,12 +25,12 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 	bad=$(awk -F'\t' '$8 != "true"' <<<"$rows" | grep -c . || true)
 	echo '<?xml version="1.0" encoding="UTF-8"?>'
 	echo "<testsuites><testsuite name=\"leap-matrix\" tests=\"$total\" failures=\"$bad\">"
-	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason; do
+	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason console; do
 		t=$(awk -v a="$build" -v b="$boot" 'BEGIN { print a + b }')
 		printf '<testcase classname="%s.%s" name="%s" time="%s">' "$branch" "$arch" "$cell" "$t"
 		if [ "$ok" != true ]; then
 			printf '<failure message="%s">' "$(printf '%s (expected %s): %s' "$verdict" "$expect" "$reason" | esc)"
-			[ -f "$run/cells/$cell/console.log" ] && tr -d '\r' <"$run/cells/$cell/console.log" | tr -cd '\11\12\40-\176' | esc
+			[ -f "$run/$console" ] && tr -d '\r' <"$run/$console" | tr -cd '\11\12\40-\176' | esc
 			printf '</failure>'
 		fi
 		printf '<system-out>verdict=%s tree=%s wakeups_per_s=%s</system-out></testcase>\n' "$verdict" "$tv" "$wps"
@@ -38,7 +43,7 @@ mv "$run/junit.xml.tmp" "$run/junit.xml"
 awk -F'\t' -v run="$(basename "$run")" -v summary="$(grep '^cells:' "$run/table.txt" 2>/dev/null | esc)" '
 function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
 {
-	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; va[n] = $4; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12
+	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; va[n] = $4; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12; con[n] = $13
 	if (!(($2) in seenb)) { seenb[$2] = 1; nb++; blist[nb] = $2 }
 	if (!(($3 SUBSEP $4) in seenc)) { seenc[$3, $4] = 1; nc++; carch[nc] = $3; cvar[nc] = $4 }
 	key[$2, $3, $4] = n
@@ -57,8 +62,8 @@ END {
 		for (c = 1; c <= nc; c++) {
 			i = key[blist[b], carch[c], cvar[c]]
 			if (!i) { printf "<td class=\"none\">-</td>"; continue }
-			printf "<td class=\"%s\" data-cell=\"%s\" title=\"%s\"><a href=\"cells/%s/console.log\">%s</a><br><small>want %s</small></td>", \
-				(ok[i] == "true" ? "ok" : "bad"), esc(cell[i]), esc(why[i]), esc(cell[i]), esc(vd[i]), esc(ex[i])
+			printf "<td class=\"%s\" data-cell=\"%s\" title=\"%s\"><a href=\"%s\">%s</a><br><small>want %s</small></td>", \
+				(ok[i] == "true" ? "ok" : "bad"), esc(cell[i]), esc(why[i]), esc(con[i]), esc(vd[i]), esc(ex[i])
 		}
 		print "</tr>"
 	}
@@ -77,8 +82,8 @@ END {
 		if (w[i] == "-" || w[i] == "") continue
 		v = w[i] + 0; lv = v < 1 ? 0 : log(v) / log(10); if (lv > 5) lv = 5
 		h = lv * H / 5
-		printf "<rect class=\"bar\" data-cell=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s: %s/s</title></rect>\n", \
-			esc(cell[i]), x, top + H - h, bw - 6, h, (v > 200 ? "#c0392b" : "#27ae60"), esc(cell[i]), v
+		printf "<rect class=\"bar\" data-cell=\"%s\" data-value=\"%s\" x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>%s: %s/s</title></rect>\n", \
+			esc(cell[i]), v, x, top + H - h, bw - 6, h, (v > 200 ? "#c0392b" : "#27ae60"), esc(cell[i]), v
 		printf "<text x=\"%d\" y=\"%d\" transform=\"rotate(60 %d %d)\">%s</text>\n", x + 4, top + H + 10, x + 4, top + H + 10, esc(cell[i])
 		x += bw
 	}

@@ -1,71 +1,101 @@
 #!/bin/bash
-# matrix.sh - run cells, then report; exit 0 only if every cell's verdict is
-# in its expected set.
+# matrix.sh - the runner: plan the cells, build and boot them, report; exit 0
+# only if every cell's verdict is in its expected set.
 #
-# Usage: matrix.sh CELL...
+# Usage: matrix.sh [-n] [-p PREFIX | -d RUN_DIR] CELL...
+#   -n          dry run: print each cell's resolved plan (JSON), build nothing
+#   -p PREFIX   name the run directory PREFIX<time> (default: <time>)
+#   -d RUN_DIR  put the results in RUN_DIR instead
 #
-# Two pipelines over the cells, in list order: one builder (a kernel build
-# already uses every core, so builds go one at a time; a cached image makes
-# a cell's build step instant) and BOOTS boot slots (default 2) that boot
-# each cell as soon as its image is ready.  So boots overlap the next
-# builds, and a warm run (every image cached) boots two guests at a time.
-# BOOTS=1 boots one guest at a time.  The trees the cells need are
-# downloaded in the background from the start, in the order the builder
-# wants them.
-#
-# Holds BUILD_DIR/.lock for the whole run: a second run on the same build
-# directory is refused instead of corrupting it.  Results go to
-# BUILD_DIR/results/<run>/ with a "latest" link beside.
+# In order: every cell name is checked (one line on a bad one, before
+# anything else); the build directory is locked (a second run on it is
+# refused); the host tools the cells need are checked or installed; each
+# cell is planned once (scripts/plan.sh resolve: RUN/cells/<cell>/plan.json);
+# the guests' initramfs are built.  Then two pipelines over the cells, in
+# list order: one builder (scripts/build-cell.sh; a kernel build already uses
+# every core, so builds go one at a time, and a cached image makes a cell's
+# build step instant) and BOOTS boot slots (default 2, scripts/boot-cell.sh)
+# that boot each cell as soon as its build step is done.  The Debian trees
+# download in the background from the start, in the order the builder wants
+# them.  Results: BUILD_DIR/results/<run>/ and a "latest" link beside it.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
-build=$(realpath -m "${BUILD_DIR:-$(dirname "$here")/build}")
-boots=${BOOTS:-2}
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
+usage() { echo "usage: matrix.sh [-n] [-p PREFIX | -d RUN_DIR] CELL..." >&2; exit 2; }
+dry="" prefix="" RUN=""
+while getopts np:d: o; do
+	case "$o" in
+	n) dry=1 ;;
+	p) prefix=$OPTARG ;;
+	d) RUN=$OPTARG ;;
+	*) usage ;;
+	esac
+done
+shift $((OPTIND - 1))
 [ $# -gt 0 ] || { echo "matrix: no cells selected (see 'make list-cells')" >&2; exit 2; }
+boots=${BOOTS:-2}
 case "$boots" in [1-9] | [1-9][0-9]) ;; *) echo "matrix: BOOTS=$boots: give a number of boot slots, 1 or more" >&2; exit 2 ;; esac
 case "${SILENCE:-20}" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "matrix: SILENCE=$SILENCE: give whole seconds (0 turns the silence kill off)" >&2; exit 2 ;; esac
-mkdir -p "$build/results"
-exec 8>"$build/.lock"
-flock -n 8 || { echo "matrix: another make run is using $build (lock $build/.lock): wait for it, or set BUILD_DIR to another directory" >&2; exit 1; }
+case "${LIMIT:-60}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) ;; *) echo "matrix: LIMIT=$LIMIT: give whole seconds" >&2; exit 2 ;; esac
+# Every cell name checked, and the tools they need, before anything else.
+tools=$("$here/plan.sh" tools "$@") || exit 2
+build=$(build_dir)
 export BUILD_DIR=$build
 
-run_id=$(date -u +%Y%m%d-%H%M%S)
-run=$build/results/$run_id
-mkdir -p "$run"
-ln -sfn "$run_id" "$build/results/latest"
-printf '%s\n' "$@" >"$run/cells.list"
-start=$(date +%s)
-
-# Prefetch: each Debian tree once, in cell order (a user's KSRC needs none).
-# A failure here is not reported: the builder fetches again and says why.
-if [ -z "${KSRC:-}" ]; then
-	"$here/plan.sh" packages "$@" | while read -r pkg suites; do
-		"$here/fetch-tree.sh" "$pkg" "$suites" "$build" >/dev/null 2>&1 || true
-	done &
+if [ -n "$dry" ]; then
+	w=$(mktemp -d)
+	trap 'rm -rf "$w"' EXIT
+	"$here/plan.sh" resolve "$w" "$@"
+	for c in "$@"; do jq . "$w/cells/$c/plan.json"; done
+	exit 0
 fi
 
-# Boot dispatcher: reads "INDEX/TOTAL CELL" lines as images become ready and
+lock_build matrix "$build"
+# shellcheck disable=SC2086 # a list of TOOL:PACKAGE words
+"$here/deps.sh" $tools
+if [ -n "$RUN" ]; then mkdir -p "$RUN"; RUN=$(realpath "$RUN"); else new_run "$prefix" "$build"; fi
+printf '%s\n' "$@" >"$RUN/cells.list"
+start=$(date +%s)
+"$here/plan.sh" resolve "$RUN" "$@"
+plans=()
+for c in "$@"; do plans+=("$RUN/cells/$c/plan.json"); done
+
+# The guests: one initramfs per flavour the cells boot.
+jq -r '[.initramfs.cc, .initramfs.path] | @tsv' "${plans[@]}" | awk '!seen[$0]++' |
+	while IFS=$'\t' read -r cc initrd; do "$here/guest.sh" "$cc" "$initrd"; done
+
+# Prefetch: each Debian tree once, at its planned version, in cell order.  A
+# failure here is not reported: the builder fetches again and says why.
+jq -r 'select(.tree.source == "debian") | [.tree.package, (.tree.suites | join(" ")), .tree.version] | @tsv' "${plans[@]}" |
+	awk '!seen[$0]++' | while IFS=$'\t' read -r pkg suites version; do
+		"$here/fetch-tree.sh" "$pkg" "$suites" "$build" "$version" >/dev/null 2>&1 || true
+	done &
+
+# Boot dispatcher: reads "INDEX/TOTAL PLAN" lines as build steps finish and
 # keeps at most $boots cells booting.
-ready=$run/.ready
+ready=$RUN/.ready
+rm -f "$ready"
 mkfifo "$ready"
 (
-	while read -r pos cell; do
+	while read -r pos plan; do
 		while [ "$(jobs -rp | wc -l)" -ge "$boots" ]; do wait -n || true; done
-		BOOT_ONLY=1 "$here/cell.sh" "$cell" "$run" "$pos" &
+		"$here/boot-cell.sh" "$plan" "$pos" &
 	done <"$ready"
 	wait
 ) &
 dispatcher=$!
 exec 9>"$ready"
 i=0
-for cell in "$@"; do
+for plan in "${plans[@]}"; do
 	i=$((i + 1))
-	BUILD_ONLY=1 "$here/cell.sh" "$cell" "$run" "$i/$#" || true
-	echo "$i/$# $cell" >&9
+	"$here/build-cell.sh" "$plan" "$i/$#" || true
+	echo "$i/$# $plan" >&9
 done
 exec 9>&-
 wait "$dispatcher" || true
 rm -f "$ready"
 wait
-echo "$(($(date +%s) - start))" >"$run/wall_s"
-exec "$here/report.sh" "$run"
+echo "$(($(date +%s) - start))" >"$RUN/wall_s"
+exec "$here/report.sh" "$RUN"

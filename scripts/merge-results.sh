@@ -3,9 +3,10 @@
 #
 # Usage: merge-results.sh OUT_DIR RUN_DIR...
 # Each RUN_DIR is a results directory (build/results/<run>) or a copy of one;
-# their cells/ are gathered in OUT_DIR, then report.sh writes the table,
-# results.json, junit.xml and index.html there.  A cell present in two runs
-# keeps the later run's result.  Exit status: report.sh's.
+# their cells/ are gathered in OUT_DIR (cell.json paths are relative to the
+# run directory, so they hold there too), then report.sh writes the table,
+# results.json, junit.xml and index.html.  A cell present in two runs keeps
+# the later run's result.  Exit status: report.sh's.
 set -eu
 
 [ $# -ge 2 ] || { echo "usage: merge-results.sh OUT_DIR RUN_DIR..." >&2; exit 2; }
@@ -19,8 +20,6 @@ for run in "$@"; do
 		name=$(basename "$c")
 		rm -rf "$out/cells/$name"
 		cp -r "$c" "$out/cells/$name"
-		# Console paths now point into OUT_DIR.
-		sed -i "s|\"console\": \"[^\"]*\"|\"console\": \"$out/cells/$name/console.log\"|" "$out/cells/$name/cell.json"
 	done
 done
 exec "$(dirname "$0")/report.sh" "$out"

@@ -1,111 +1,147 @@
 #!/bin/bash
-# plan.sh - the matrix plan, read from branches/*/branch.mk and arches/*.mk.
+# shellcheck disable=SC2086 # the data's values are word lists (ARCHES, VARIANTS, PATCHES_*), split by design
+# plan.sh - the matrix's one reader of its data, and the planner of cells.
 #
 # Usage:
 #   plan.sh cells [BRANCH [ARCH [VARIANT]]]   one <branch>-<arch>-<variant> per line
 #   plan.sh cells-json [BRANCH [ARCH [VARIANT]]]  the same as {"cell": [...]}
-#   plan.sh info CELL                          the cell's settings, as shell assignments
-#   plan.sh branches                           the branch names
-#   plan.sh get BRANCH KEY                     one branch.mk value
-#   plan.sh series DIR...                      the patches of DIR/series, absolute
-#   plan.sh value FILE KEY                     one value of a make-style variables file
-#   plan.sh branch-for VERSION                 the branch whose range holds VERSION (x.y.z)
-#   plan.sh packages CELL...                   "PACKAGE SUITES..." per Debian tree the cells
-#                                              need, once each, in cell order
-#   plan.sh configs ARCH [FRAGMENT...]         the config fragment files, in merge order:
-#                                              each FRAGMENT's (default common), the
-#                                              arch's, then each <FRAGMENT>-<ARCH> present
+#   plan.sh mutant-cells BRANCH [ARCH]        per arch: the stock cell, then one
+#                                             <branch>-<arch>-<mutant> per mutants/BRANCH/*/
+#   plan.sh tools CELL...                     the host tools the cells need, as
+#                                             TOOL:PACKAGE, once each
+#   plan.sh resolve DIR CELL...               plan each cell: DIR/cells/<cell>/plan.json
+#   plan.sh branches | variants | arches      the names the data defines
+#   plan.sh get BRANCH KEY                    one branch value (family.mk fills gaps)
+#   plan.sh arch-get ARCH KEY                 one value of an arch stanza
+#   plan.sh series DIR...                     the patches of DIR/series, absolute
+#   plan.sh branch-for VERSION                the branch whose range holds VERSION
+#   plan.sh configs ARCH [FRAGMENT...]        the config fragment files, in merge order
 #
-# A branch.mk holds variables only (KEY := value): PACKAGE, SUITES, FAMILY,
-# ARCHES, VARIANTS, EXPECT_<variant>, PATCHES_<variant> (patch directories
-# relative to branches/, applied in order), VERSION_MIN, VERSION_MAX, and for
-# old trees COMPAT (a patch directory applied under every variant, for the
-# build only), CONFIGS (config fragments instead of "common"), KERNEL_CC and
-# KERNEL_HOSTCC (compilers the tree needs; the user's CC/HOSTCC win) and
-# GUEST_LIBC (musl for kernels older than static glibc accepts), and
-# SKIP_CHECKS (leap-test checks the branch's series does not address, e.g.
-# leap_edge where the 2015 fix is not carried: reported SKIP, with why).
-# A key absent from a branch.mk comes from branches/<FAMILY>/family.mk, the
-# values the branches of one layout share.  An empty filter means "all".
-# LEAP_ROOT (default: this script's parent) locates branches/ and arches/.
-set -eu
+# The data, all variables files (KEY := value, # comments):
+#   branches/<B>/branch.mk  PACKAGE, SUITES, FAMILY, ARCHES, VARIANTS,
+#       EXPECT_<variant>, PATCHES_<variant> (patch directories relative to
+#       branches/, applied in order), VERSION_MIN, VERSION_MAX; for trees the
+#       user brings COMPAT (build aids applied under every variant), CONFIGS
+#       (fragments instead of "common"), KERNEL_CC, KERNEL_HOSTCC (the user's
+#       CC/HOSTCC win), GUEST_LIBC (musl) and SKIP_CHECKS (leap-test checks the
+#       series does not address: reported SKIP, with why).
+#   branches/<F>/family.mk  the keys its branches share; a key missing from a
+#       branch.mk comes from its FAMILY's family.mk, then that family's FAMILY.
+#       ARCHES missing everywhere means every arch.
+#   arches/<A>.mk  one complete stanza: KARCH, CROSS, IMAGE, CONFIG, QEMU,
+#       QEMU_ARGS, CONSOLE, CMDLINE, GUEST_CC, PACKAGES; GUEST_CC_<libc> and
+#       PACKAGES_<libc> for another guest C library; CELL_TARGET_S (make
+#       bench's target for one cell).
+#   mutants/<B>/<M>/mutant.mk  KILLED_BY (verdicts), KILLER_TESTS (KTAP tests
+#       that must be among the failed ones); its series replaces the variant's.
+#
+# `resolve` is the one place a cell is worked out: tree and version, patches,
+# fragments, compilers, image key and path, initramfs, the QEMU command line,
+# expected verdicts and a reproducer, written as JSON beside the cell's
+# results.  scripts/build-cell.sh and boot-cell.sh read that file and nothing
+# else.  Its inputs besides the data: BUILD_DIR, KSRC, KERNEL_CC,
+# KERNEL_HOSTCC, CROSS_COMPILE, JOBS, LIMIT, SILENCE, LEAP_CMDLINE.
+# LEAP_ROOT (default: this script's parent) locates the data.
+set -eu -o pipefail
+# LEAP_TRACE=FILE: note each run of this program there (tests count them).
+[ -z "${LEAP_TRACE:-}" ] || echo "plan.sh $*" >>"$LEAP_TRACE"
 
-root=${LEAP_ROOT:-$(cd "$(dirname "$0")/.." && pwd)}
+here=$(cd "$(dirname "$0")" && pwd)
+root=${LEAP_ROOT:-$(dirname "$here")}
 die() { echo "plan: $*" >&2; exit 1; }
+# The QEMU arguments every cell shares, and the guest command line's head.
+# shellcheck disable=SC2054 # tcg,thread=multi is one argument
+QEMU_COMMON=(-smp 2 -m 128 -accel tcg,thread=multi -nodefaults -display none -monitor none -no-reboot)
+CMDLINE_HEAD="leaptest.harness=1 panic=-1 softlockup_panic=0"
+# Bump when the way an image is built changes: every image is rebuilt.
+IMAGE_KEY_VERSION=1
 
-# get FILE KEY: the value of KEY in a make-style variables file.
-get() {
-	awk -v key="$2" '
+# --- the data: every variables file, read once ---------------------------------
+declare -A V=()
+load() {
+	local file key val
+	local files=()
+	cd "$root"
+	files=(branches/*/*.mk arches/*.mk)
+	for file in mutants/*/*/mutant.mk; do [ ! -f "$file" ] || files+=("$file"); done
+	cd - >/dev/null
+	while IFS=$'\t' read -r file key val; do
+		V["$file|$key"]=$val
+	done < <(cd "$root" && awk '
+		FNR == 1 { f = FILENAME }
 		/^[ \t]*#/ { next }
-		{
-			line = $0
-			if (match(line, /^[A-Za-z0-9_]+[ \t]*:?=/)) {
-				k = substr(line, 1, RLENGTH); sub(/[ \t]*:?=$/, "", k)
-				if (k == key) {
-					v = substr(line, RLENGTH + 1); gsub(/^[ \t]+|[ \t]+$/, "", v); val = v
-				}
-			}
-		}
-		END { print val }' "$1"
+		match($0, /^[A-Za-z0-9_]+[ \t]*:?=/) {
+			k = substr($0, 1, RLENGTH); sub(/[ \t]*:?=$/, "", k)
+			v = substr($0, RLENGTH + 1); gsub(/^[ \t]+|[ \t]+$/, "", v)
+			printf "%s\t%s\t%s\n", f, k, v
+		}' "${files[@]}")
 }
+load
+has() { [ -n "${V["$1|$2"]+set}" ]; }
+val() { REPLY=${V["$1|$2"]-}; }
 
-# bget BRANCH_MK KEY: KEY from a branch.mk, else from the family.mk of its
-# FAMILY (branches/<family>/family.mk: the values its branches share).
+# bget BRANCH KEY: REPLY = the branch's value, else its family chain's.
 bget() {
-	local mk=$1 key=$2 fam
-	if grep -qE "^${key}[[:space:]]*:?=" "$mk"; then
-		get "$mk" "$key"
-		return 0
-	fi
-	fam=$(get "$mk" FAMILY)
-	if [ -n "$fam" ] && [ -f "$root/branches/$fam/family.mk" ]; then
-		get "$root/branches/$fam/family.mk" "$key"
-	fi
-	return 0
-}
-
-branches() {
-	for f in "$root"/branches/*/branch.mk; do
-		[ -f "$f" ] && basename "$(dirname "$f")"
+	local file=branches/$1/branch.mk key=$2 depth=0 fam
+	while :; do
+		if has "$file" "$key"; then val "$file" "$key"; return 0; fi
+		fam=${V["$file|FAMILY"]-}
+		if [ -z "$fam" ] || [ "$depth" -ge 8 ]; then REPLY=; return 1; fi
+		file=branches/$fam/family.mk
+		depth=$((depth + 1))
 	done
 }
+bval() { bget "$1" "$2" || true; }
 
-known_arches() {
-	for f in "$root"/arches/*.mk; do basename "$f" .mk; done
+BRANCHES=() ARCHES=()
+for f in "$root"/branches/*/branch.mk; do [ -f "$f" ] && { f=${f%/branch.mk}; BRANCHES+=("${f##*/}"); }; done
+for f in "$root"/arches/*.mk; do [ -f "$f" ] && { f=${f##*/}; ARCHES+=("${f%.mk}"); }; done
+branches() { printf '%s\n' ${BRANCHES[@]+"${BRANCHES[@]}"}; }
+arches() { printf '%s\n' ${ARCHES[@]+"${ARCHES[@]}"}; }
+# Every variant some branch or family declares.
+variants() {
+	local k
+	for k in $(printf '%s\n' "${!V[@]}" | grep '^branches/.*|VARIANTS$' | sort); do
+		# shellcheck disable=SC2086 # a list of names
+		printf '%s\n' ${V[$k]}
+	done | awk '!seen[$0]++'
 }
-
-one_of() { # WORD LIST...
-	local w=$1 x
-	shift
-	for x in "$@"; do [ "$x" = "$w" ] && return 0; done
-	return 1
-}
+# REPLY = the arches of a branch: its ARCHES, else every arch.
+branch_arches() { bget "$1" ARCHES || REPLY=${ARCHES[*]-}; }
+one_of() { local w=$1 x; shift; for x in "$@"; do [ "$x" = "$w" ] && return 0; done; return 1; }
+words() { tr '\n' ' ' | sed 's/ $//'; }
 
 # cells [BRANCH [ARCHES [VARIANTS]]]: filters may be space-separated lists.
+# With KSRC and no VARIANT, a branch runs stock and fixed (a tree you bring:
+# as it is, and with the fix).
 cells() {
-	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v mk x
+	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x
 	# shellcheck disable=SC2046
 	for x in $want_b; do one_of "$x" $(branches) \
-		|| die "unknown BRANCH '$x': use one of: $(branches | tr '\n' ' ')"; done
+		|| die "unknown BRANCH '$x': use one of: $(branches | words)"; done
 	# shellcheck disable=SC2046
-	for x in $want_a; do one_of "$x" $(known_arches) \
-		|| die "unknown ARCH '$x': use one of: $(known_arches | tr '\n' ' ')"; done
-	for x in $want_v; do one_of "$x" stock regress naive fixed \
-		|| die "unknown VARIANT '$x': use one of: stock regress naive fixed"; done
+	for x in $want_a; do one_of "$x" $(arches) \
+		|| die "unknown ARCH '$x': use one of: $(arches | words)"; done
+	# shellcheck disable=SC2046
+	for x in $want_v; do one_of "$x" $(variants) \
+		|| die "unknown VARIANT '$x': use one of: $(variants | words)"; done
+	[ -z "$want_v" ] && [ -n "${KSRC:-}" ] && want_v="stock fixed"
 	for b in $(branches); do
 		# shellcheck disable=SC2086
 		[ -z "$want_b" ] || one_of "$b" $want_b || continue
-		mk=$root/branches/$b/branch.mk
-		# A branch without a package runs on a tree the user brings: it is
-		# in the matrix only when asked for, and then needs KSRC.
-		if [ -z "$(bget "$mk" PACKAGE)" ] && [ -z "${KSRC:-}" ]; then
+		# A branch without a package runs on a tree the user brings: in the
+		# matrix only when asked for, and then with KSRC.
+		bval "$b" PACKAGE
+		if [ -z "$REPLY" ] && [ -z "${KSRC:-}" ]; then
 			[ -z "$want_b" ] || die "branch $b runs on a tree you bring: make qemu-$b KSRC=/path/to/linux-$b.x"
 			continue
 		fi
-		for a in $(bget "$mk" ARCHES); do
+		branch_arches "$b"
+		for a in $REPLY; do
 			# shellcheck disable=SC2086
 			[ -z "$want_a" ] || one_of "$a" $want_a || continue
-			for v in $(bget "$mk" VARIANTS); do
+			bval "$b" VARIANTS
+			for v in $REPLY; do
 				# shellcheck disable=SC2086
 				[ -z "$want_v" ] || one_of "$v" $want_v || continue
 				echo "$b-$a-$v"
@@ -114,82 +150,79 @@ cells() {
 	done
 }
 
-info() {
-	local cell=$1 v a b mk
-	v=${cell##*-}
-	a=${cell%-*}
-	a=${a##*-}
-	b=${cell%-*-*}
-	[ "$b" != "$cell" ] || die "CELL '$cell' is not <branch>-<arch>-<variant>: see 'make list-cells'"
-	mk=$root/branches/$b/branch.mk
-	[ -f "$mk" ] || die "unknown CELL '$cell' (no branch '$b'): see 'make list-cells'"
-	cells "$b" | grep -qx -- "$cell" \
-		|| die "unknown CELL '$cell': branch $b has no $a $v cell; see 'make list-cells'"
-	printf 'BRANCH=%q ARCH=%q VARIANT=%q\n' "$b" "$a" "$v"
-	printf 'PACKAGE=%q SUITES=%q FAMILY=%q\n' "$(bget "$mk" PACKAGE)" "$(bget "$mk" SUITES)" "$(bget "$mk" FAMILY)"
-	printf 'EXPECT=%q PATCHES=%q\n' "$(bget "$mk" "EXPECT_$v")" "$(bget "$mk" "PATCHES_$v")"
-	printf 'COMPAT=%q CONFIGS=%q GUEST_LIBC=%q SKIP_CHECKS=%q\n' "$(bget "$mk" COMPAT)" "$(bget "$mk" CONFIGS)" \
-		"$(bget "$mk" GUEST_LIBC)" "$(bget "$mk" SKIP_CHECKS)"
-	printf 'B_KERNEL_CC=%q B_KERNEL_HOSTCC=%q\n' "$(bget "$mk" KERNEL_CC)" "$(bget "$mk" KERNEL_HOSTCC)"
-	for k in KARCH CROSS IMAGE QEMU CONSOLE QEMU_ARGS GUEST_CC CMDLINE; do
-		printf 'A_%s=%q\n' "$k" "$(get "$root/arches/$a.mk" "${a}_$k")"
+mutant_cells() {
+	local b=$1 want_a=${2:-} a m
+	cells "$b" "$want_a" stock >/dev/null
+	[ -d "$root/mutants/$b" ] || die "no mutants/$b/ directory: mutants exist for: $(cd "$root/mutants" && printf '%s ' */)"
+	branch_arches "$b"
+	for a in $REPLY; do
+		# shellcheck disable=SC2086
+		[ -z "$want_a" ] || one_of "$a" $want_a || continue
+		echo "$b-$a-stock"
+		for m in "$root/mutants/$b"/*/mutant.mk; do
+			[ -f "$m" ] && echo "$b-$a-$(basename "$(dirname "$m")")"
+		done
 	done
+}
+
+# parse CELL: sets B, A, X (the variant or mutant) and MUT (1 for a mutant).
+parse() {
+	local cell=$1 b a rest
+	B="" A="" X="" MUT=""
+	for b in ${BRANCHES[@]+"${BRANCHES[@]}"}; do
+		case "$cell" in "$b"-*) ;; *) continue ;; esac
+		bval "$b" PACKAGE
+		[ -n "$REPLY" ] || [ -n "${KSRC:-}" ] || die "branch $b runs on a tree you bring: make cell CELL=$cell KSRC=/path/to/linux-$b.x"
+		for a in ${ARCHES[@]+"${ARCHES[@]}"}; do
+			case "$cell" in "$b-$a"-*) ;; *) continue ;; esac
+			rest=${cell#"$b-$a"-}
+			branch_arches "$b"
+			case " $REPLY " in *" $a "*) ;; *) die "unknown CELL '$cell': branch $b has no $a cells; see 'make list-cells'" ;; esac
+			bval "$b" VARIANTS
+			if one_of "$rest" $REPLY; then
+				B=$b A=$a X=$rest
+				return 0
+			fi
+			if [ -f "$root/mutants/$b/$rest/mutant.mk" ]; then
+				B=$b A=$a X=$rest MUT=1
+				return 0
+			fi
+			die "unknown CELL '$cell': branch $b has no variant or mutant '$rest'; see 'make list-cells'"
+		done
+		die "unknown CELL '$cell': no arch after '$b-'; see 'make list-cells'"
+	done
+	case "$cell" in *-*-*) die "unknown CELL '$cell' (no such branch); see 'make list-cells'" ;; esac
+	die "CELL '$cell' is not <branch>-<arch>-<variant>: see 'make list-cells'"
 }
 
 # series DIR...: the patches each DIR/series lists, as absolute paths, in
 # order (DIR absolute, or relative to branches/; entries relative to DIR).
 series() {
-	local d p
+	local d p files=()
 	for d in "$@"; do
 		case "$d" in /*) ;; *) d=$root/branches/$d ;; esac
 		[ -f "$d/series" ] || die "no $d/series: a branch.mk or mutant names a patch directory without one"
 		while IFS= read -r p; do
 			case "$p" in '' | '#'*) continue ;; esac
 			[ -f "$d/$p" ] || die "$d/series lists $p, which does not exist"
-			realpath "$d/$p"
+			files+=("$d/$p")
 		done <"$d/series"
 	done
-}
-
-# Version compare: is $1 <= $2 (dotted numbers)?
-ver_le() { [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1)" = "$1" ]; }
-
-branch_for() {
-	local ver=$1 b mk lo hi
-	for b in $(branches); do
-		mk=$root/branches/$b/branch.mk
-		lo=$(bget "$mk" VERSION_MIN) hi=$(bget "$mk" VERSION_MAX)
-		{ [ -n "$lo" ] && [ -n "$hi" ]; } || continue
-		if ver_le "$lo" "$ver" && ver_le "$ver" "$hi"; then
-			echo "$b"
-			return 0
-		fi
-	done
-	die "no branch supports kernel $ver: supported ranges are$(for b in $(branches); do
-		mk=$root/branches/$b/branch.mk; printf ' %s-%s' "$(bget "$mk" VERSION_MIN)" "$(bget "$mk" VERSION_MAX)"; done)"
-}
-
-# packages CELL...: the Debian trees behind the cells, first use first.
-packages() {
-	local cell b mk pkg
-	for cell in "$@"; do
-		b=${cell%-*-*}
-		mk=$root/branches/$b/branch.mk
-		[ -f "$mk" ] || continue
-		pkg=$(bget "$mk" PACKAGE)
-		[ -n "$pkg" ] && echo "$pkg $(bget "$mk" SUITES)"
-	done | awk '!seen[$1]++'
+	[ ${#files[@]} -eq 0 ] || realpath "${files[@]}"
 }
 
 # configs ARCH [FRAGMENT...]: configs/<F>.config for each fragment (default
-# common), configs/<ARCH>.config, then configs/<F>-<ARCH>.config where one
-# exists (what only that arch changes for those trees).
+# common), the arch's own fragment (its CONFIG), then configs/<F>-<ARCH>.config
+# where one exists (what only that arch changes for those trees).
 configs() {
 	local arch=$1 c
 	shift
+	[ -f "$root/arches/$arch.mk" ] || die "unknown ARCH '$arch': use one of: $(arches | words)"
 	[ $# -gt 0 ] || set -- common
-	for c in "$@" "$arch"; do
-		[ -f "$root/configs/$c.config" ] || die "no configs/$c.config: a branch.mk's CONFIGS or an arch names a missing fragment"
+	val "arches/$arch.mk" CONFIG
+	[ -n "$REPLY" ] || die "arches/$arch.mk has no CONFIG (its config fragment)"
+	for c in "$@" "$REPLY"; do
+		[ -f "$root/configs/$c.config" ] || die "no configs/$c.config: a branch.mk's CONFIGS or arches/$arch.mk names a missing fragment"
 		echo "$root/configs/$c.config"
 	done
 	for c in "$@"; do
@@ -197,17 +230,234 @@ configs() {
 	done
 }
 
+ver_le() { [ "$(printf '%s\n%s\n' "$1" "$2" | sort -V | head -n 1)" = "$1" ]; }
+branch_for() {
+	local ver=$1 b lo hi ranges=""
+	for b in $(branches); do
+		bval "$b" VERSION_MIN; lo=$REPLY
+		bval "$b" VERSION_MAX; hi=$REPLY
+		{ [ -n "$lo" ] && [ -n "$hi" ]; } || continue
+		ranges="$ranges $lo-$hi"
+		if ver_le "$lo" "$ver" && ver_le "$ver" "$hi"; then echo "$b"; return 0; fi
+	done
+	die "no branch supports kernel $ver: supported ranges are$ranges"
+}
+
+# The guest flavour of a branch on an arch: LIBC (empty: glibc), its compiler
+# and its packages.
+flavour() { # BRANCH ARCH -> FL_NAME FL_CC FL_PKGS
+	local b=$1 a=$2 f=arches/$2.mk libc
+	bval "$b" GUEST_LIBC; libc=$REPLY
+	if [ -n "$libc" ]; then
+		has "$f" "GUEST_CC_$libc" || die "branch $b wants a $libc guest, and arches/$a.mk has no GUEST_CC_$libc"
+		FL_NAME=$a-$libc; val "$f" "GUEST_CC_$libc"; FL_CC=$REPLY
+		val "$f" "PACKAGES_$libc"; FL_PKGS=$REPLY
+	else
+		FL_NAME=$a; val "$f" GUEST_CC; FL_CC=$REPLY; FL_PKGS=
+	fi
+}
+
+tools() {
+	local cell
+	for cell in "$@"; do
+		parse "$cell"
+		val "arches/$A.mk" PACKAGES
+		printf '%s\n' $REPLY
+		flavour "$B" "$A"
+		[ -z "$FL_PKGS" ] || printf '%s\n' $FL_PKGS
+	done | awk '!seen[$0]++'
+}
+
+# --- resolve: the plan of each cell -------------------------------------------
+js() { # REPLY = $1 as a JSON string
+	local s=$1
+	s=${s//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\t'/\\t}; s=${s//$'\n'/\\n}; s=${s//$'\r'/\\r}
+	REPLY="\"$s\""
+}
+ja() { # REPLY = the arguments as a JSON array of strings
+	local out="" x
+	for x in "$@"; do js "$x"; out="$out${out:+, }$REPLY"; done
+	REPLY="[$out]"
+}
+# rel PATH: relative to the repository when inside it.
+rel() { case "$1" in "$root"/*) REPLY=${1#"$root"/} ;; *) REPLY=$1 ;; esac; }
+
+declare -A TREE_VERSION=()
+tree_version() { # PACKAGE SUITES -> REPLY (the extracted tree's, else the archive's)
+	local pkg=$1 suites=$2
+	if [ -z "${TREE_VERSION[$pkg]+set}" ]; then
+		if [ -f "$build/trees/$pkg.version" ] && [ -f "$build/trees/$pkg/Makefile" ]; then
+			TREE_VERSION[$pkg]=$(cat "$build/trees/$pkg.version")
+		else
+			TREE_VERSION[$pkg]=$("$here/fetch-tree.sh" -V "$pkg" "$suites" "$build") || exit 1
+		fi
+	fi
+	REPLY=${TREE_VERSION[$pkg]}
+}
+
+need_arch_keys() {
+	local f=arches/$1.mk k
+	for k in KARCH CROSS IMAGE CONFIG QEMU QEMU_ARGS CONSOLE CMDLINE GUEST_CC PACKAGES; do
+		has "$f" "$k" || die "arches/$1.mk has no $k: an arch stanza names every field (see scripts/plan.sh)"
+	done
+}
+
+resolve() {
+	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers
+	local stack patches frags skip cmdline console qargs kversion repro x
+	shift
+	mkdir -p "$dir/cells"
+	dir=$(realpath "$dir")
+	build=$(realpath -m "${BUILD_DIR:-$root/build}")
+	local jobs=${JOBS:-$(nproc)}
+	for cell in "$@"; do
+		parse "$cell"
+		need_arch_keys "$A"
+		local af=arches/$A.mk
+		out=$dir/cells/$cell
+		mkdir -p "$out"
+
+		# The tree.
+		bval "$B" PACKAGE; pkg=$REPLY
+		bval "$B" SUITES; suites=$REPLY
+		if [ -n "${KSRC:-}" ]; then
+			tree=$(realpath "$KSRC")
+			[ -f "$tree/Makefile" ] || die "KSRC=$KSRC is not a kernel tree"
+			kversion=$(make -s -C "$tree" kernelversion 2>/dev/null) || die "KSRC=$KSRC is not a kernel tree (make kernelversion failed)"
+			version=$kversion src=ksrc
+			tree_id=ksrc-$(printf '%s' "$tree" | sha256sum | cut -c1-8)
+		else
+			[ -n "$pkg" ] || die "branch $B runs on a tree you bring: make qemu-$B KSRC=/path/to/linux-$B.x"
+			tree_version "$pkg" "$suites"; version=$REPLY
+			tree=$build/trees/$pkg src=debian tree_id=$pkg
+		fi
+
+		# Patches: the branch's build aids, then the variant's or mutant's stack.
+		bval "$B" COMPAT; stack=$REPLY
+		if [ -n "$MUT" ]; then
+			stack="$stack $root/mutants/$B/$X"
+			val "mutants/$B/$X/mutant.mk" KILLED_BY; expect=$REPLY
+			val "mutants/$B/$X/mutant.mk" KILLER_TESTS; killers=$REPLY
+		else
+			bval "$B" "PATCHES_$X"; stack="$stack $REPLY"
+			bval "$B" "EXPECT_$X"; expect=$REPLY
+			killers=""
+		fi
+		[ -n "$expect" ] || die "cell $cell has no expected verdict (EXPECT_$X or KILLED_BY)"
+		# shellcheck disable=SC2086 # lists of directories and fragments
+		x=$(series $stack) || exit 1
+		patches=()
+		[ -z "$x" ] || mapfile -t patches <<<"$x"
+		bval "$B" CONFIGS
+		# shellcheck disable=SC2086
+		x=$(configs "$A" $REPLY) || exit 1
+		mapfile -t frags <<<"$x"
+
+		# Compilers: the user's, else the branch's; the arch's cross prefix.
+		val "$af" CROSS; cross=${CROSS_COMPILE:-$REPLY}
+		bval "$B" KERNEL_CC; cc=${KERNEL_CC:-$REPLY}
+		bval "$B" KERNEL_HOSTCC; hostcc=${KERNEL_HOSTCC:-$REPLY}
+
+		# The image key: everything that goes into the image.
+		key=$( { echo "v$IMAGE_KEY_VERSION $tree_id $version $A $cross $cc $hostcc"
+			cat "${frags[@]}" ${patches[@]+"${patches[@]}"}; } | sha256sum | cut -c1-12)
+		imgdir=$build/images/$B-$A-$X-$key
+		val "$af" IMAGE; image=$REPLY
+		flavour "$B" "$A"
+
+		# The guest's command line and QEMU's.
+		bval "$B" SKIP_CHECKS; skip=$REPLY
+		val "$af" CONSOLE; console=$REPLY
+		val "$af" CMDLINE; x=$REPLY
+		cmdline="console=$console $CMDLINE_HEAD${x:+ $x}${LEAP_CMDLINE:+ $LEAP_CMDLINE}${skip:+ leaptest.skip=${skip// /,}}"
+		val "$af" QEMU_ARGS; qargs=$REPLY
+		val "$af" QEMU
+		local argv=("$REPLY")
+		# shellcheck disable=SC2206 # QEMU_ARGS is a list of words
+		argv+=($qargs "${QEMU_COMMON[@]}" -serial "file:$out/console.log" -kernel "$imgdir/$(basename "$image")"
+			-initrd "$build/guest/$FL_NAME/initramfs.cpio" -append "$cmdline")
+
+		# The reproducer: this cell alone, with the inputs that differ from
+		# the defaults.
+		printf -v repro 'make cell CELL=%q' "$cell"
+		[ -z "${KSRC:-}" ] || printf -v repro '%s KSRC=%q' "$repro" "$tree"
+		[ -z "${KERNEL_CC:-}" ] || printf -v repro '%s CC=%q' "$repro" "$KERNEL_CC"
+		[ -z "${KERNEL_HOSTCC:-}" ] || printf -v repro '%s HOSTCC=%q' "$repro" "$KERNEL_HOSTCC"
+		[ -z "${CROSS_COMPILE:-}" ] || printf -v repro '%s CROSS_COMPILE=%q' "$repro" "$CROSS_COMPILE"
+		[ "${LIMIT:-60}" = 60 ] || printf -v repro '%s LIMIT=%q' "$repro" "$LIMIT"
+		[ "${SILENCE:-20}" = 20 ] || printf -v repro '%s SILENCE=%q' "$repro" "$SILENCE"
+		[ -z "${LEAP_CMDLINE:-}" ] || printf -v repro '%s LEAP_CMDLINE=%q' "$repro" "$LEAP_CMDLINE"
+		[ "$build" = "$root/build" ] || printf -v repro '%s BUILD_DIR=%q' "$repro" "$build"
+
+		{
+			printf '{\n  "plan_version": 1,\n'
+			js "$cell"; printf '  "cell": %s,\n' "$REPLY"
+			js "$B"; printf '  "branch": %s, ' "$REPLY"
+			js "$A"; printf '"arch": %s, ' "$REPLY"
+			js "$X"; printf '"variant": %s, ' "$REPLY"
+			printf '"mutant": %s,\n' "$([ -n "$MUT" ] && echo true || echo false)"
+			js "$src"; printf '  "tree": {"source": %s, ' "$REPLY"
+			js "$pkg"; printf '"package": %s, ' "$REPLY"
+			# shellcheck disable=SC2086
+			ja $suites; printf '"suites": %s,\n' "$REPLY"
+			js "$version"; printf '    "version": %s, ' "$REPLY"
+			js "$tree"; printf '"path": %s, ' "$REPLY"
+			js "$tree_id"; printf '"id": %s},\n' "$REPLY"
+			local rp=() p
+			for p in ${patches[@]+"${patches[@]}"}; do rel "$p"; rp+=("$REPLY"); done
+			ja ${rp[@]+"${rp[@]}"}; printf '  "patches": %s,\n' "$REPLY"
+			rp=()
+			for p in "${frags[@]}"; do rel "$p"; rp+=("$REPLY"); done
+			ja "${rp[@]}"; printf '  "configs": %s,\n' "$REPLY"
+			val "$af" KARCH; js "$REPLY"; printf '  "build": {"karch": %s, ' "$REPLY"
+			js "$cross"; printf '"cross_compile": %s, ' "$REPLY"
+			js "$cc"; printf '"cc": %s, ' "$REPLY"
+			js "$hostcc"; printf '"hostcc": %s,\n' "$REPLY"
+			js "$image"; printf '    "target": %s, ' "$REPLY"
+			js "$build/obj/$tree_id-$A"; printf '"objdir": %s, ' "$REPLY"
+			printf '"jobs": %s},\n' "$jobs"
+			js "$key"; printf '  "image": {"key": %s, ' "$REPLY"
+			js "$imgdir"; printf '"dir": %s, ' "$REPLY"
+			js "$imgdir/$(basename "$image")"; printf '"path": %s},\n' "$REPLY"
+			js "$FL_NAME"; printf '  "initramfs": {"flavour": %s, ' "$REPLY"
+			js "$FL_CC"; printf '"cc": %s, ' "$REPLY"
+			js "$build/guest/$FL_NAME/initramfs.cpio"; printf '"path": %s},\n' "$REPLY"
+			ja "${argv[@]}"; printf '  "qemu": {"argv": %s,\n' "$REPLY"
+			js "$cmdline"; printf '    "cmdline": %s, ' "$REPLY"
+			printf '"limit_s": %s, "silence_s": %s},\n' "${LIMIT:-60}" "${SILENCE:-20}"
+			# shellcheck disable=SC2086
+			{ ja $expect; printf '  "expect": %s, ' "$REPLY"; }
+			# shellcheck disable=SC2086
+			{ ja $killers; printf '"killer_tests": %s, ' "$REPLY"; }
+			# shellcheck disable=SC2086
+			{ ja $skip; printf '"skip_checks": %s,\n' "$REPLY"; }
+			val "$af" PACKAGES
+			# shellcheck disable=SC2086
+			ja $REPLY $FL_PKGS; printf '  "packages": %s,\n' "$REPLY"
+			js "$out"; printf '  "out": %s,\n' "$REPLY"
+			js "$repro"; printf '  "reproducer": %s\n}\n' "$REPLY"
+		} >"$out/plan.json.tmp"
+		mv "$out/plan.json.tmp" "$out/plan.json"
+	done
+}
+
 case "${1:-}" in
-configs) [ $# -ge 2 ] || die "usage: plan.sh configs ARCH [FRAGMENT...]"; shift; configs "$@" ;;
-packages) shift; packages "$@" ;;
 cells) shift; cells "$@" ;;
 cells-json) shift; cells "$@" | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
-info) [ $# -eq 2 ] || die "usage: plan.sh info CELL"; info "$2" ;;
+mutant-cells) [ $# -ge 2 ] || die "usage: plan.sh mutant-cells BRANCH [ARCH]"; shift; mutant_cells "$@" ;;
+tools) shift; tools "$@" ;;
+resolve) [ $# -ge 3 ] || die "usage: plan.sh resolve DIR CELL..."; shift; resolve "$@" ;;
 branches) branches ;;
+variants) variants ;;
+arches) arches ;;
 series) shift; series "$@" ;;
-value) [ $# -eq 3 ] || die "usage: plan.sh value FILE KEY"; get "$2" "$3" ;;
-get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"; [ -f "$root/branches/$2/branch.mk" ] \
-	|| die "unknown branch '$2': use one of: $(branches | tr '\n' ' ')"; bget "$root/branches/$2/branch.mk" "$3" ;;
+configs) [ $# -ge 2 ] || die "usage: plan.sh configs ARCH [FRAGMENT...]"; shift; configs "$@" ;;
+arch-get) [ $# -eq 3 ] || die "usage: plan.sh arch-get ARCH KEY"
+	[ -f "$root/arches/$2.mk" ] || die "unknown ARCH '$2': use one of: $(arches | words)"
+	val "arches/$2.mk" "$3"; echo "$REPLY" ;;
+get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"
+	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
+	bval "$2" "$3"; echo "$REPLY" ;;
 branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for "$2" ;;
-*) echo "usage: plan.sh cells [BRANCH [ARCH [VARIANT]]] | info CELL | branches | get BRANCH KEY | branch-for VERSION" >&2; exit 2 ;;
+*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|get|series|branch-for|configs ... (see its header)" >&2; exit 2 ;;
 esac

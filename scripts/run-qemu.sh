@@ -1,33 +1,32 @@
 #!/bin/bash
-# run-qemu.sh - boot one kernel with the test initramfs, console to a file.
+# run-qemu.sh - boot one cell's guest as its plan says, console to a file.
 #
-# Usage: run-qemu.sh QEMU "QEMU_ARGS" CONSOLE IMAGE INITRD LOG LIMIT_S
+# Usage: run-qemu.sh PLAN
 #
-# Exits with QEMU's status, or 124 when the guest was killed as hung: still
-# running after LIMIT_S seconds, or silent (the console log did not grow) for
-# SILENCE seconds (default 20; 0 turns it off).  The leap test prints
-# a line at least every few seconds, and a correct kernel ends it in under
-# 10 s, so a guest silent for 20 s has hung (5.10's naive variant deadlocks
-# after its splats: without this it holds two host threads until the limit).
-# The silence kill is noted as the log's last line.  The guest ends itself
-# when the test is done (init reboots; -no-reboot makes QEMU exit).
+# Runs the plan's QEMU command line (.qemu.argv; its -serial names the
+# console log) and exits with QEMU's status, or 124 when the guest was killed
+# as hung: still running after .qemu.limit_s seconds, or silent (the console
+# log did not grow) for .qemu.silence_s seconds (0: never).  The leap test
+# prints a line at least every few seconds, and a correct kernel ends it in
+# under 10 s, so a guest silent for 20 s has hung (5.10's naive variant
+# deadlocks after its splats: without this it holds two host threads until
+# the limit).  The silence kill is noted as the log's last line.  The guest
+# ends itself when the test is done (init reboots; -no-reboot makes QEMU exit).
 set -eu
 
-[ $# -eq 7 ] || { echo "usage: run-qemu.sh QEMU QEMU_ARGS CONSOLE IMAGE INITRD LOG LIMIT_S" >&2; exit 2; }
-qemu=$1 qargs=$2 console=$3 image=$4 initrd=$5 log=$6 limit=$7
-silence=${SILENCE:-20}
+[ $# -eq 1 ] || { echo "usage: run-qemu.sh PLAN" >&2; exit 2; }
+plan=$1
+mapfile -t argv < <(jq -r '.qemu.argv[]' "$plan")
+{ read -r limit; read -r silence; read -r log; read -r packages; } \
+	< <(jq -r '.qemu.limit_s, .qemu.silence_s, .out + "/console.log", (.packages | join(" "))' "$plan")
 case "$silence" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "run-qemu: SILENCE=$silence: give whole seconds (0 turns the silence kill off)" >&2; exit 2 ;; esac
-command -v "$qemu" >/dev/null || { echo "run-qemu: $qemu not found: apt-get install qemu-system-x86 qemu-system-arm" >&2; exit 2; }
+[ ${#argv[@]} -gt 0 ] || { echo "run-qemu: $plan has no .qemu.argv" >&2; exit 2; }
+command -v "${argv[0]}" >/dev/null || { echo "run-qemu: ${argv[0]} not found: run make deps (packages: $packages)" >&2; exit 2; }
 
 # --foreground and no job control keep QEMU in the caller's process group:
 # killing a run (Ctrl-C, kill -9 of the group) takes its guest with it.
 : >"$log"
-# shellcheck disable=SC2086 # QEMU_ARGS is a list of words by design
-timeout --foreground -k 5 "$limit" "$qemu" $qargs -smp 2 -m 128 -accel tcg,thread=multi \
-	-nodefaults -display none -monitor none -no-reboot \
-	-serial "file:$log" -kernel "$image" -initrd "$initrd" \
-	-append "console=$console leaptest.harness=1 panic=-1 softlockup_panic=0 ${LEAP_CMDLINE:-}" \
-	</dev/null &
+timeout --foreground -k 5 "$limit" "${argv[@]}" </dev/null &
 guest=$!
 
 # The silence watch runs beside QEMU, so a guest that ends is seen at once.

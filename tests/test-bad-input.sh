@@ -13,19 +13,25 @@ m() { env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$ROOT" --no-print-dire
 one_line_fail() { # DESCRIPTION PATTERN MAKE-ARGS...
 	local what=$1 pat=$2 out rc
 	shift 2
-	out=$(m "$@" | grep -Ev '^make(\[[0-9]+\])?: \*\*\*') && rc=0 || rc=$?
-	rc=$(m "$@" >/dev/null 2>&1; echo $?)
+	out=$(m "$@") && rc=0 || rc=$?
+	out=$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' <<<"$out" || true)
 	check "$what: exit != 0" test "$rc" -ne 0
 	check_eq "$what: one line" 1 "$(grep -c . <<<"$out")"
 	check "$what: says '$pat'" grep -q -- "$pat" <<<"$out"
 }
 
+# The helper can fail: a command that works and prints many lines is flagged.
+out=$(m list-cells) && rc=0 || rc=$?
+check "self-check: list-cells exits 0 with many lines (one_line_fail would flag both)" test "$rc" -eq 0 -a "$(grep -c . <<<"$out")" -gt 1
 one_line_fail "unknown branch" "unknown BRANCH '9.9': use one of" qemu-9.9 BUILD_DIR="$w/b"
+check "unknown branch: nothing built or installed (no build directory)" test ! -e "$w/b"
+one_line_fail "unknown mutant branch" "unknown BRANCH '9.9'" mutants MUTANTS_BRANCH=9.9 BUILD_DIR="$w/b"
 one_line_fail "unknown arch" "unknown ARCH 'mips'" list-cells ARCH=mips
 one_line_fail "unknown variant" "unknown VARIANT 'broken'" list-cells VARIANT=broken
 one_line_fail "unknown cell" "unknown CELL '6.1-x86_64-bogus'" cell CELL=6.1-x86_64-bogus BUILD_DIR="$w/b"
 one_line_fail "malformed cell" "is not <branch>-<arch>-<variant>" cell CELL=nonsense BUILD_DIR="$w/b"
 one_line_fail "cell missing" "make cell needs CELL=" cell BUILD_DIR="$w/b"
+check "bad cells: nothing built or installed (no build directory)" test ! -e "$w/b"
 one_line_fail "KSRC not a tree" "is not a kernel source tree" qemu KSRC="$w"
 one_line_fail "check on KSRC not a tree" "is not a kernel source tree" check-6.1 KSRC="$w"
 mkdir -p "$w/old/kernel"
@@ -34,6 +40,22 @@ one_line_fail "unsupported version" "Linux 2.4.37, which no branch supports" qem
 one_line_fail "export without branch" "make export needs BRANCH=" export
 one_line_fail "bad BOOTS" "BOOTS=0: give a number of boot slots" qemu-6.1 BOOTS=0 BUILD_DIR="$w/b"
 one_line_fail "bad SILENCE" "SILENCE=soon: give whole seconds" qemu-6.1 SILENCE=soon BUILD_DIR="$w/b"
+one_line_fail "bad LIMIT" "LIMIT=forever: give whole seconds" qemu-6.1 LIMIT=forever BUILD_DIR="$w/b"
+out=$("$ROOT/scripts/deps.sh" riscv64 2>&1) && rc=0 || rc=$?
+check_eq "deps.sh of an unknown set: exit 2" 2 "$rc"
+check_eq "deps.sh of an unknown set: one line" 1 "$(grep -c . <<<"$out")"
+for s in report html-report merge-results mutants build-cell boot-cell run-qemu; do
+	out=$("$ROOT/scripts/$s.sh" 2>&1) && rc=0 || rc=$?
+	check_eq "$s.sh without arguments: exit 2" 2 "$rc"
+	check "$s.sh without arguments: a usage line" grep -qx "usage: $s.sh .*" <<<"$out"
+done
+
+# One arch asks for that arch's tools only: nothing of the other arch, no musl.
+mapfile -t cells < <("$ROOT/scripts/plan.sh" cells 6.1 arm64)
+tools=$("$ROOT/scripts/plan.sh" tools "${cells[@]}")
+mapfile -t toolv <<<"$tools"
+check "6.1 on arm64: arm64's tools" grep -q "qemu-system-aarch64" <<<"$tools"
+check_eq "6.1 on arm64: no x86 tool, no musl" "" "$(grep -E 'x86|musl' <<<"$tools" || true)"
 
 # Fetch: no network (a closed local port as the mirror), and too little disk.
 out=$(DEB_MIRROR=http://127.0.0.1:9/debian DEB_SECURITY_MIRROR=http://127.0.0.1:9/debian-security \
@@ -54,7 +76,7 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	for t in bash sh awk sed grep cat id tr; do ln -sf "$(command -v "$t")" "$w/bin/$t"; done
 	chmod -R a+rx "$w"
 	out=$(env -i PATH="$w/bin" "$(command -v setpriv)" --reuid=65534 --regid=65534 --clear-groups \
-		"$w/bin/bash" "$ROOT/scripts/deps.sh" arm64 2>&1) && rc=0 || rc=$?
+		"$w/bin/bash" "$ROOT/scripts/deps.sh" "${toolv[@]}" 2>&1) && rc=0 || rc=$?
 	check "missing tool: exit != 0" test "$rc" -ne 0
 	check "missing tool: prints the apt-get line" grep -q "apt-get install -y .*qemu-system-arm.*gcc-aarch64-linux-gnu" <<<"$out"
 fi

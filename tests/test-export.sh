@@ -22,7 +22,7 @@ scratch() { # DIR: a copy of the tree's kernel/time as a fresh git repository
 "$ROOT/scripts/export.sh" 6.1 mbox "$w/mbox" full >/dev/null
 scratch "$w/am"
 check "mbox: git am takes the 6.1 stack" git -C "$w/am" -c user.name=t -c user.email=t@t am -q "$w/mbox/6.1-leap.mbox"
-check_eq "mbox: four commits" 5 "$(git -C "$w/am" rev-list --count HEAD)"
+check_eq "mbox: the base commit and four patches" 5 "$(git -C "$w/am" rev-list --count HEAD)"
 check "mbox: regress + fix gives back the packaged file" cmp "$w/am/kernel/time/timekeeping.c" "$tree/kernel/time/timekeeping.c"
 
 "$ROOT/scripts/export.sh" 6.1 quilt "$w/quilt" full >/dev/null

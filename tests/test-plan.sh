@@ -1,105 +1,231 @@
 #!/bin/bash
-# test-plan.sh - matrix planning: cells from branch.mk files, filters, errors.
+# test-plan.sh - the planner on a made-up layout (so nothing here depends on
+# today's branches): cells, filters, one-line errors, families, the resolved
+# plan of a cell and of a mutant, one planning per run, and a throwaway arch,
+# branch and variant added as data only.
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 plan=$ROOT/scripts/plan.sh
 
-# A made-up layout, so the test does not depend on today's branches.
 fake=$(mktemp -d)
 trap 'rm -rf "$fake"' EXIT
-mkdir -p "$fake/branches/9.9" "$fake/branches/1.0" "$fake/branches/shared" "$fake/arches"
-cp "$ROOT/arches/"*.mk "$fake/arches/"
+mkdir -p "$fake/branches/9.9" "$fake/branches/1.0" "$fake/branches/0.9" "$fake/branches/shared/fix" \
+	"$fake/arches" "$fake/configs" "$fake/mutants/9.9/M1-broken"
+for a in x86_64 arm64; do
+	cat >"$fake/arches/$a.mk" <<MK
+KARCH     := k$a
+CROSS     := $a-cross-
+IMAGE     := arch/$a/Image
+CONFIG    := $a
+QEMU      := qemu-$a
+QEMU_ARGS := -M m$a
+CONSOLE   := tty$a
+CMDLINE   := opt=$a
+GUEST_CC  := $a-gcc
+PACKAGES  := qemu-$a:qemu-pkg-$a
+MK
+	echo "CONFIG_$a=y" >"$fake/configs/$a.config"
+done
+printf 'GUEST_CC_musl := musl-gcc\nPACKAGES_musl := musl-gcc:musl-tools\n' >>"$fake/arches/x86_64.mk"
+echo 'CONFIG_COMMON=y' >"$fake/configs/common.config"
+echo 'CONFIG_X=y' >"$fake/configs/common-x86_64.config"
+echo 'CONFIG_OLD=y' >"$fake/configs/old.config"
+printf '0001-a.patch\n0002-b.patch\n' >"$fake/branches/shared/fix/series"
+echo 'fix a' >"$fake/branches/shared/fix/0001-a.patch"
+echo 'fix b' >"$fake/branches/shared/fix/0002-b.patch"
+mkdir -p "$fake/branches/shared/regress"
+echo 0001-r.patch >"$fake/branches/shared/regress/series"
+echo 'regress' >"$fake/branches/shared/regress/0001-r.patch"
 cat >"$fake/branches/9.9/branch.mk" <<'MK'
 # comment := ignored
 PACKAGE  := linux-source-9.9
 SUITES   := sid experimental
-ARCHES   := x86_64 arm64
 VARIANTS := stock regress naive fixed
 VERSION_MIN := 9.9
 VERSION_MAX := 9.9.9999
+EXPECT_stock := PASS
+EXPECT_regress := FAIL
 EXPECT_naive := TIMEOUT SPLAT
+EXPECT_fixed := PASS
+PATCHES_regress := shared/regress
 PATCHES_fixed := shared/regress shared/fix
+SKIP_CHECKS := leap_edge other
 MK
 cat >"$fake/branches/1.0/branch.mk" <<'MK'
 PACKAGE  := linux-source-1.0
 ARCHES   := x86_64
 VARIANTS := stock fixed
+EXPECT_stock := PASS
+EXPECT_fixed := PASS
 VERSION_MIN := 1.0
 VERSION_MAX := 1.2.99
 MK
-mkdir -p "$fake/branches/0.9"
 cat >"$fake/branches/0.9/branch.mk" <<'MK'
 PACKAGE  :=
 ARCHES   := x86_64
 VARIANTS := stock fixed
+EXPECT_stock := FAIL
+EXPECT_fixed := PASS
+PATCHES_fixed := shared/fix
+GUEST_LIBC := musl
+CONFIGS := old
+KERNEL_CC := gcc -std=gnu89
 VERSION_MIN := 0.9
 VERSION_MAX := 0.9.99
 MK
-export LEAP_ROOT=$fake
+echo 0001-m.patch >"$fake/mutants/9.9/M1-broken/series"
+echo 'mutant' >"$fake/mutants/9.9/M1-broken/0001-m.patch"
+printf 'KILLED_BY := FAIL\nKILLER_TESTS := timers_after_insert load_after_insert\n' >"$fake/mutants/9.9/M1-broken/mutant.mk"
+# Fetched trees, as fetch-tree.sh leaves them (so nothing is downloaded).
+build=$fake/build
+for p in 9.9 1.0; do
+	mkdir -p "$build/trees/linux-source-$p"
+	echo "all:" >"$build/trees/linux-source-$p/Makefile"
+	echo "$p.7-1" >"$build/trees/linux-source-$p.version"
+done
+export LEAP_ROOT=$fake BUILD_DIR=$build
+unset KSRC LIMIT SILENCE LEAP_CMDLINE KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE
 
-check_eq "all cells" "10" "$("$plan" cells | wc -l)"
+# --- selection --------------------------------------------------------------
+check_eq "all cells: 9.9 on both arches x 4, 1.0 x86_64 x 2" "10" "$("$plan" cells | wc -l)"
 check_eq "first cell" "1.0-x86_64-stock" "$("$plan" cells | head -n 1)"
-check_eq "branch filter" "4" "$("$plan" cells 9.9 "" "" | grep -c x86_64)"
+check_eq "no ARCHES: every arch" "9.9-arm64-stock 9.9-x86_64-stock" "$("$plan" cells 9.9 "" stock | paste -sd ' ')"
 check_eq "arch filter" "9.9-arm64-stock 9.9-arm64-regress 9.9-arm64-naive 9.9-arm64-fixed" \
 	"$("$plan" cells 9.9 arm64 | paste -sd ' ')"
-check_eq "variant filter" "1.0-x86_64-fixed 9.9-x86_64-fixed 9.9-arm64-fixed" \
-	"$("$plan" cells "" "" fixed | paste -sd ' ')"
-check_eq "variant list filter" "2" "$("$plan" cells 9.9 x86_64 "stock fixed" | wc -l)"
-check "shared dir without branch.mk is no branch" not grep -qx shared <<<"$("$plan" branches)"
-
-info=$("$plan" info 9.9-arm64-naive)
-check_eq "info expect" "EXPECT=TIMEOUT\\ SPLAT" "$(grep -o 'EXPECT=[^ ]*\\ [^ ]*' <<<"$info")"
-check "info arch fields" grep -q "A_QEMU=qemu-system-aarch64" <<<"$info"
-check "info patches" grep -q "PATCHES=shared/regress\\\\ shared/fix" <<<"$("$plan" info 9.9-x86_64-fixed)"
-
-err=$("$plan" cells 9.8 2>&1 || true)
-check_eq "unknown branch: one line" "1" "$(wc -l <<<"$err")"
-check "unknown branch names the choices" grep -q "use one of: 0.9 1.0 9.9" <<<"$err"
-check "unknown arch fails" bash -c "! '$plan' cells 9.9 mips"
-check "unknown variant fails" bash -c "! '$plan' cells 9.9 x86_64 broken"
-err=$("$plan" info 1.0-arm64-stock 2>&1 || true)
-check_eq "cell of a missing arch: one line" "1" "$(wc -l <<<"$err")"
-check "bad cell name fails" bash -c "! '$plan' info nonsense"
-
-# A branch for trees the user brings: out of the matrix unless asked, with KSRC.
+check_eq "variant list filter" "9.9-x86_64-stock 9.9-x86_64-fixed" "$("$plan" cells 9.9 x86_64 "stock fixed" | paste -sd ' ')"
+check "a directory without branch.mk is no branch" not grep -qx shared <<<"$("$plan" branches)"
+check_eq "variants: every declared one" "stock fixed regress naive" "$("$plan" variants | paste -sd ' ')"
+for bad in "cells 9.8" "cells 9.9 mips" "cells 9.9 x86_64 broken" "tools 9.9-x86_64-bogus" "tools nonsense" \
+	"tools 1.0-arm64-stock" "cells 0.9" "resolve $fake/r 9.9-mips-stock"; do
+	# shellcheck disable=SC2086 # the words of a command line
+	err=$("$plan" $bad 2>&1) && rc=0 || rc=$?
+	check "'plan.sh $bad': fails" test "$rc" -ne 0
+	check_eq "'plan.sh $bad': one line" 1 "$(grep -c . <<<"$err")"
+done
+check "unknown branch names the choices" grep -q "use one of: 0.9 1.0 9.9" <<<"$("$plan" cells 9.8 2>&1)"
+check "unknown variant names the choices" grep -q "use one of: stock fixed regress naive" <<<"$("$plan" cells "" "" bogus 2>&1)"
 check "user-tree branch not in the matrix" not grep -q '^0.9-' <<<"$("$plan" cells)"
-err=$("$plan" cells 0.9 2>&1 || true)
-check "user-tree branch asked without KSRC: one line naming KSRC" grep -qx "plan: branch 0.9 runs on a tree you bring: make qemu-0.9 KSRC=/path/to/linux-0.9.x" <<<"$err"
-check_eq "user-tree branch with KSRC" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=/x "$plan" cells 0.9 | paste -sd ' ')"
-
+check "user-tree branch asked without KSRC: names KSRC" grep -qx "plan: branch 0.9 runs on a tree you bring: make qemu-0.9 KSRC=/path/to/linux-0.9.x" <<<"$("$plan" cells 0.9 2>&1)"
+check_eq "KSRC: stock and fixed" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=/x "$plan" cells 0.9 | paste -sd ' ')"
 check_eq "branch for 9.9.3" "9.9" "$("$plan" branch-for 9.9.3)"
 check_eq "branch for 1.2.5" "1.0" "$("$plan" branch-for 1.2.5)"
-check "unsupported version fails" bash -c "! '$plan' branch-for 2.6.32"
+check "unsupported version fails" not "$plan" branch-for 2.6.32
+check_eq "mutant cells: stock, then each mutant, per arch" \
+	"9.9-arm64-stock 9.9-arm64-M1-broken 9.9-x86_64-stock 9.9-x86_64-M1-broken" "$("$plan" mutant-cells 9.9 | paste -sd ' ')"
+check_eq "tools: the arches' and the musl flavour's, once each" "qemu-x86_64:qemu-pkg-x86_64 qemu-arm64:qemu-pkg-arm64" \
+	"$("$plan" tools 9.9-x86_64-stock 9.9-arm64-fixed 9.9-x86_64-naive | paste -sd ' ')"
+check_eq "tools: a musl branch adds musl" "qemu-x86_64:qemu-pkg-x86_64 musl-gcc:musl-tools" "$(KSRC=/x "$plan" tools 0.9-x86_64-stock | paste -sd ' ')"
 
-# A key absent from a branch.mk comes from its family's family.mk.
-mkdir -p "$fake/branches/fam" "$fake/branches/8.8"
-printf 'ARCHES := arm64\nVARIANTS := stock fixed\nEXPECT_fixed := PASS\nPATCHES_fixed := fam/fix\n' >"$fake/branches/fam/family.mk"
-printf 'PACKAGE := linux-source-8.8\nFAMILY := fam\nPATCHES_fixed := fam/fix 8.8/extra\n' >"$fake/branches/8.8/branch.mk"
-check_eq "family.mk supplies ARCHES and VARIANTS" "8.8-arm64-stock 8.8-arm64-fixed" "$("$plan" cells 8.8 | paste -sd ' ')"
-check "family.mk supplies EXPECT" grep -q "EXPECT=PASS " <<<"$("$plan" info 8.8-arm64-fixed)"
-check_eq "branch.mk overrides family.mk" "fam/fix 8.8/extra" "$("$plan" get 8.8 PATCHES_fixed)"
+# --- families: a key missing from a branch.mk comes from its family chain ----
+mkdir -p "$fake/branches/fam" "$fake/branches/base" "$fake/branches/8.8"
+printf 'ARCHES := arm64\nKERNEL_HOSTCC := hostcc-from-base\n' >"$fake/branches/base/family.mk"
+printf 'FAMILY := base\nVARIANTS := stock fixed\nEXPECT_stock := PASS\nEXPECT_fixed := PASS\nPATCHES_fixed := shared/fix\n' >"$fake/branches/fam/family.mk"
+printf 'PACKAGE := linux-source-8.8\nFAMILY := fam\nPATCHES_fixed := shared/regress shared/fix\n' >"$fake/branches/8.8/branch.mk"
+check_eq "family.mk, then its family: ARCHES and VARIANTS" "8.8-arm64-stock 8.8-arm64-fixed" "$("$plan" cells 8.8 | paste -sd ' ')"
+check_eq "the family's family" "hostcc-from-base" "$("$plan" get 8.8 KERNEL_HOSTCC)"
+check_eq "branch.mk overrides family.mk" "shared/regress shared/fix" "$("$plan" get 8.8 PATCHES_fixed)"
 check "a family directory is no branch" not grep -qx fam <<<"$("$plan" branches)"
-unset LEAP_ROOT
+rm -rf "$fake/branches/fam" "$fake/branches/base" "$fake/branches/8.8"
 
-# The real branches: 5 packaged trees x 2 arches x 4 variants.
-check_eq "real matrix is 40 cells" "40" "$("$plan" cells | wc -l)"
-# The trees to prefetch: once each, in the order the cells first need them.
-check_eq "packages: first use first, once each" \
-	"linux-source-6.1 bookworm bookworm-security|linux-source-5.10 bullseye-security" \
-	"$("$plan" packages 6.1-arm64-stock 5.10-x86_64-stock 6.1-x86_64-fixed | paste -sd '|')"
-check_eq "packages: a user-tree branch needs none" "" "$("$plan" packages 3.4-x86_64-stock)"
-# Config fragments: each named one (default common), the arch's, then the
-# <fragment>-<arch> ones that exist, in that order.
-mkdir -p "$fake/configs"
-touch "$fake/configs/common.config" "$fake/configs/old.config" "$fake/configs/x86_64.config" \
-	"$fake/configs/arm64.config" "$fake/configs/common-x86_64.config"
-check_eq "configs: common x86_64" "$fake/configs/common.config $fake/configs/x86_64.config $fake/configs/common-x86_64.config" \
-	"$(LEAP_ROOT=$fake "$plan" configs x86_64 | paste -sd ' ')"
-check_eq "configs: arm64 has no common-arm64" "$fake/configs/common.config $fake/configs/arm64.config" \
-	"$(LEAP_ROOT=$fake "$plan" configs arm64 common | paste -sd ' ')"
-check_eq "configs: CONFIGS := old" "$fake/configs/old.config $fake/configs/x86_64.config" \
-	"$(LEAP_ROOT=$fake "$plan" configs x86_64 old | paste -sd ' ')"
-check "configs: a missing fragment is refused" not env LEAP_ROOT="$fake" "$plan" configs x86_64 nosuch
-check "configs: ... naming it" grep -q "no configs/nosuch.config" <<<"$(LEAP_ROOT=$fake "$plan" configs x86_64 nosuch 2>&1)"
+# --- the resolved plan --------------------------------------------------------
+"$plan" resolve "$fake/r" 9.9-x86_64-fixed 9.9-arm64-M1-broken
+p=$fake/r/cells/9.9-x86_64-fixed/plan.json
+q() { jq -r "$1" "$p"; }
+check "plan.json is JSON" jq -e . "$p"
+check_eq "tree: the fetched package and its version" "debian linux-source-9.9 9.9.7-1 sid,experimental" \
+	"$(q '[.tree.source, .tree.package, .tree.version, (.tree.suites | join(","))] | join(" ")')"
+check_eq "patches in series order, relative to the repository" \
+	"branches/shared/regress/0001-r.patch branches/shared/fix/0001-a.patch branches/shared/fix/0002-b.patch" "$(q '.patches | join(" ")')"
+check_eq "configs: common, the arch's, common-<arch>" "configs/common.config configs/x86_64.config configs/common-x86_64.config" "$(q '.configs | join(" ")')"
+check_eq "build: the stanza's arch and cross prefix" "kx86_64 x86_64-cross- arch/x86_64/Image" "$(q '[.build.karch, .build.cross_compile, .build.target] | join(" ")')"
+check_eq "image path: branch-arch-variant-key" "$build/images/9.9-x86_64-fixed-$(q .image.key)/Image" "$(q .image.path)"
+check_eq "initramfs: the glibc flavour" "x86_64-gcc $build/guest/x86_64/initramfs.cpio" "$(q '[.initramfs.cc, .initramfs.path] | join(" ")')"
+check_eq "qemu: binary and the stanza's args first" "qemu-x86_64 -M mx86_64" "$(q '.qemu.argv[0:3] | join(" ")')"
+check_eq "qemu: the guest command line, skips as leaptest.skip" \
+	"console=ttyx86_64 leaptest.harness=1 panic=-1 softlockup_panic=0 opt=x86_64 leaptest.skip=leap_edge,other" "$(q '.qemu.argv[-1]')"
+check "qemu: the console goes beside the plan" grep -qx "file:$fake/r/cells/9.9-x86_64-fixed/console.log" <<<"$(q '.qemu.argv[]')"
+check_eq "expect, skips" "PASS | leap_edge other" "$(q '(.expect | join(" ")) + " | " + (.skip_checks | join(" "))')"
+check_eq "reproducer (the default build directory)" "make cell CELL=9.9-x86_64-fixed" "$(q .reproducer)"
+p=$fake/r/cells/9.9-arm64-M1-broken/plan.json
+check_eq "mutant: its series replaces the variant's" "mutants/9.9/M1-broken/0001-m.patch" "$(q '.patches | join(" ")')"
+check_eq "mutant: KILLED_BY and KILLER_TESTS" "true FAIL timers_after_insert,load_after_insert" "$(q '[.mutant, (.expect | join(" ")), (.killer_tests | join(","))] | join(" ")')"
+# The image key follows every input: a patch, a fragment, the compiler.
+k1=$(jq -r .image.key "$fake/r/cells/9.9-x86_64-fixed/plan.json")
+"$plan" resolve "$fake/r2" 9.9-x86_64-fixed
+check_eq "image key: the same inputs, the same key" "$k1" "$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
+echo 'fix b, changed' >"$fake/branches/shared/fix/0002-b.patch"
+"$plan" resolve "$fake/r2" 9.9-x86_64-fixed
+k2=$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")
+check "image key: a changed patch, a new key" test "$k1" != "$k2"
+echo 'CONFIG_COMMON=n' >"$fake/configs/common.config"
+KERNEL_CC=clang "$plan" resolve "$fake/r2" 9.9-x86_64-fixed
+check "image key: a changed fragment or compiler, a new key" test "$k2" != "$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
+check_eq "reproducer: the user's compiler" "make cell CELL=9.9-x86_64-fixed CC=clang" "$(jq -r .reproducer "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
+# A tree the user brings: its path, its version from make, the branch's compilers.
+mkdir -p "$fake/linux-0.9"
+printf 'kernelversion:\n\t@echo 0.9.5\n' >"$fake/linux-0.9/Makefile"
+KSRC=$fake/linux-0.9 "$plan" resolve "$fake/r3" 0.9-x86_64-fixed
+p=$fake/r3/cells/0.9-x86_64-fixed/plan.json
+check_eq "KSRC: the tree, its version" "ksrc $fake/linux-0.9 0.9.5" "$(q '[.tree.source, .tree.path, .tree.version] | join(" ")')"
+check_eq "KSRC: CONFIGS, musl flavour, branch compiler" "configs/old.config configs/x86_64.config|x86_64-musl|gcc -std=gnu89" \
+	"$(q '(.configs | join(" ")) + "|" + .initramfs.flavour + "|" + .build.cc')"
+check "KSRC: the reproducer names the tree" grep -q "KSRC=$fake/linux-0.9" <<<"$(q .reproducer)"
+
+# --- one planning per run: the runner's dry run ------------------------------
+trace=$fake/trace
+out=$(LEAP_TRACE=$trace "$ROOT/scripts/matrix.sh" -n 9.9-x86_64-stock 9.9-arm64-naive 1.0-x86_64-fixed)
+check_eq "dry run: prints the three plans" "9.9-x86_64-stock 9.9-arm64-naive 1.0-x86_64-fixed" "$(jq -r .cell <<<"$out" | paste -sd ' ')"
+check_eq "dry run: the planner resolves once, for every cell" 1 "$(grep -c '^plan.sh resolve ' "$trace")"
+check_eq "dry run: no build, no boot" 0 "$(grep -c 'cell.sh' "$trace" || true)"
+check "dry run: nothing under the build directory's results" test ! -e "$build/results"
+
+# --- a throwaway arch, branch and variant: data only -------------------------
+before=$(cd "$fake" && find branches arches configs mutants -type f | sort)
+cat >"$fake/arches/riscv64.mk" <<'MK'
+KARCH     := riscv
+CROSS     := riscv64-linux-gnu-
+IMAGE     := arch/riscv/boot/Image
+CONFIG    := x86_64
+QEMU      := qemu-system-riscv64
+QEMU_ARGS := -M virt -bios default
+CONSOLE   := ttyS0
+CMDLINE   :=
+GUEST_CC  := riscv64-linux-gnu-gcc
+PACKAGES  := qemu-system-riscv64:qemu-system-misc
+MK
+mkdir -p "$fake/branches/9.8"
+cat >"$fake/branches/9.8/branch.mk" <<'MK'
+PACKAGE  := linux-source-9.9
+SUITES   := sid
+VARIANTS := stock leapfree
+EXPECT_stock := PASS
+EXPECT_leapfree := FAIL
+PATCHES_leapfree := shared/regress
+MK
+after=$(cd "$fake" && find branches arches configs mutants -type f | sort)
+check_eq "throwaway arch + branch + variant: two new files, none changed" \
+	"arches/riscv64.mk branches/9.8/branch.mk" "$(comm -13 <(echo "$before") <(echo "$after") | paste -sd ' ')"
+check_eq "the new arch runs on every branch without ARCHES" "9.8-riscv64-stock 9.8-riscv64-leapfree 9.9-riscv64-stock" \
+	"$("$plan" cells "" riscv64 | grep -v -- '-regress\|-naive\|-fixed' | paste -sd ' ')"
+check "the new variant is known" grep -qx leapfree <<<"$("$plan" variants)"
+"$plan" resolve "$fake/r4" 9.8-riscv64-leapfree
+p=$fake/r4/cells/9.8-riscv64-leapfree/plan.json
+check_eq "its plan: the stanza's QEMU and packages, the variant's stack and verdict" \
+	"qemu-system-riscv64 qemu-system-misc branches/shared/regress/0001-r.patch FAIL" \
+	"$(q '[.qemu.argv[0], (.packages[0] | split(":")[1]), .patches[0], .expect[0]] | join(" ")')"
+sed -i '/^QEMU /d' "$fake/arches/riscv64.mk"
+check "an incomplete stanza is refused, naming the field" grep -q "arches/riscv64.mk has no QEMU" \
+	<<<"$("$plan" resolve "$fake/r5" 9.8-riscv64-stock 2>&1 || true)"
+unset LEAP_ROOT BUILD_DIR
+
+# Nothing outside the data names an arch (the stanza is complete).
+check_eq "no arch named in scripts, matrix.mk, Makefile, .ci/run" "" \
+	"$(cat "$ROOT"/scripts/*.sh "$ROOT/matrix.mk" "$ROOT/Makefile" "$ROOT/.ci/run" | grep -v '^	@echo ' | grep -E 'x86_64|arm64|aarch64|qemu-system' || true)"
+
+# The real data: every packaged branch's cells plan without errors.
+mapfile -t real < <("$plan" cells 6.1)
+check "the real 6.1 cells plan" "$plan" tools "${real[@]}"
+check_eq "every real cell has an expected verdict" "" \
+	"$(for b in $("$plan" branches); do for v in $("$plan" get "$b" VARIANTS); do [ -n "$("$plan" get "$b" "EXPECT_$v")" ] || echo "$b $v"; done; done)"
 finish plan

@@ -1,42 +1,66 @@
 #!/bin/bash
 # test-report.sh - the reports of a run, made from recorded real cells
-# (fixtures/run-6.1: consoles of 6.1 guests): the table and its summary line,
-# results.json, junit.xml, and index.html rendered in headless Chromium (grid
-# and chart present, screenshot taken).
+# (fixtures/run-6.1: the 6.1 cells as the harness left them): the table and
+# its summary line, results.json, junit.xml, and index.html (grid, chart bar
+# heights) rendered in headless Chromium with a screenshot.
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 cp -r "$ROOT/tests/fixtures/run-6.1" "$w/run"
-printf '%s\n' 6.1-x86_64-stock 6.1-x86_64-regress 6.1-x86_64-naive 6.1-x86_64-fixed \
-	6.1-arm64-stock 6.1-arm64-regress 6.1-arm64-naive 6.1-arm64-fixed >"$w/run/cells.list"
+run=$w/run
+order=$(paste -sd " " "$run/cells.list")
 
-out=$("$ROOT/scripts/report.sh" "$w/run") && rc=0 || rc=$?
+out=$("$ROOT/scripts/report.sh" "$run") && rc=0 || rc=$?
 check_eq "all 8 recorded cells as expected: exit 0" 0 "$rc"
 check "LKFT-style summary line" grep -qx "cells: 8 total, 8 as expected, 0 unexpected (wall ? s)" <<<"$out"
-check_eq "rows in run order" "6.1-x86_64-stock" "$(sed -n 2p "$w/run/table.txt" | cut -d' ' -f1)"
-check "results.json is JSON with 8 cells" python3 -c "
-import json, sys
-r = json.load(open('$w/run/results.json'))
-keys = {'cell', 'branch', 'arch', 'variant', 'tree_version', 'verdict', 'expected', 'ok', 'metrics', 'build_s', 'boot_s', 'console', 'image'}
-sys.exit(not (len(r) == 8 and all(keys <= set(c) for c in r)))"
+check_eq "table rows in run order" "$order" "$(sed -n '2,9p' "$run/table.txt" | cut -d' ' -f1 | paste -sd ' ')"
+check_eq "results.json: 8 cells in run order" "$order" "$(jq -r '.[].cell' "$run/results.json" | paste -sd ' ')"
+check_eq "results.json: every key of every cell" 8 "$(jq '[.[] | select(has("cell") and has("verdict") and has("expected") and has("ok")
+	and has("metrics") and has("build_s") and has("boot_s") and has("console") and has("plan") and has("reproducer"))] | length' "$run/results.json")"
+check_eq "results.json: paths relative to the run directory" "" "$(jq -r '.[] | .console, .plan | select(startswith("/"))' "$run/results.json")"
+check "results.json: each console is where it says" test "$(jq -r '.[].console' "$run/results.json" | while read -r c; do [ -f "$run/$c" ] && echo y; done | grep -c y)" -eq 8
+check "table.md: a Markdown row per cell" test "$(grep -c '^| 6.1-' "$run/table.md")" -eq 8
 check "junit.xml parses, 8 testcases, 0 failures" python3 -c "
 import xml.etree.ElementTree as ET, sys
-s = ET.parse('$w/run/junit.xml').getroot().find('testsuite')
+s = ET.parse('$run/junit.xml').getroot().find('testsuite')
 sys.exit(not (len(s.findall('testcase')) == 8 and s.get('failures') == '0'))"
 
+# The chart: bar height is log10(wakeups/s) of a 260-pixel, 5-decade axis, so
+# above 1000/s is taller than 156 and a correct 100/s at most 104.
+height() { # CELL: the height of its bar in index.html (0: no bar)
+	grep -o "<rect class=\"bar\" data-cell=\"$1\"[^>]*" "$run/index.html" | sed -n 's/.* height="\([0-9]*\)".*/\1/p' | grep . || echo 0
+}
+check "chart: the regress spike (above 1000/s) is taller than 156" test "$(height 6.1-x86_64-regress)" -gt 156
+check "chart: a stock bar (about 100/s) is at most 104" test "$(height 6.1-x86_64-stock)" -le 104
+# The same check on a run whose regress cell measured no spike: it must fail.
+cp -r "$run" "$w/calm"
+jq '.metrics.wakeups_per_s = 90' "$w/calm/cells/6.1-x86_64-regress/cell.json" >"$w/c.json"
+mv "$w/c.json" "$w/calm/cells/6.1-x86_64-regress/cell.json"
+"$ROOT/scripts/report.sh" "$w/calm" >/dev/null || true
+check "chart check fails on a run without the spike" not test "$(run=$w/calm height 6.1-x86_64-regress)" -gt 156
+
+# Two runners' halves merged: one report, consoles still found (relative paths).
+mkdir -p "$w/a/cells" "$w/b/cells"
+for c in $order; do case "$c" in *x86_64*) cp -r "$run/cells/$c" "$w/a/cells/" ;; *) cp -r "$run/cells/$c" "$w/b/cells/" ;; esac; done
+"$ROOT/scripts/merge-results.sh" "$w/merged" "$w/a" "$w/b" >/dev/null && rc=0 || rc=$?
+check_eq "merged halves: exit 0, 8 cells" "0 8" "$rc $(jq length "$w/merged/results.json")"
+check "merged: junit and index.html written" test -s "$w/merged/junit.xml" -a -s "$w/merged/index.html"
+check_eq "merged: every console found" 8 "$(jq -r '.[].console' "$w/merged/results.json" | while read -r c; do [ -f "$w/merged/$c" ] && echo y; done | grep -c y)"
+
 # An unexpected verdict: the table says so, exit 1, junit carries the console.
-sed -i 's/\tPASS\tPASS\ttrue\t/\tFAIL\tPASS\tfalse\t/' "$w/run/cells/6.1-arm64-fixed/cell.tsv"
-out=$("$ROOT/scripts/report.sh" "$w/run") && rc=0 || rc=$?
+jq '.verdict = "FAIL" | .ok = false' "$run/cells/6.1-arm64-fixed/cell.json" >"$w/c.json"
+mv "$w/c.json" "$run/cells/6.1-arm64-fixed/cell.json"
+out=$("$ROOT/scripts/report.sh" "$run") && rc=0 || rc=$?
 check_eq "one unexpected cell: exit 1" 1 "$rc"
 check "summary counts it" grep -q "cells: 8 total, 7 as expected, 1 unexpected" <<<"$out"
 check "junit failure carries the console" python3 -c "
 import xml.etree.ElementTree as ET, sys
-f = [t.find('failure') for t in ET.parse('$w/run/junit.xml').getroot().iter('testcase') if t.find('failure') is not None]
+f = [t.find('failure') for t in ET.parse('$run/junit.xml').getroot().iter('testcase') if t.find('failure') is not None]
 sys.exit(not (len(f) == 1 and 'KTAP version 1' in f[0].text))"
 
-html=$w/run/index.html
+html=$run/index.html
 check "index.html needs no network" not grep -qE 'src="http|href="http|<script' "$html"
 if command -v chromium >/dev/null; then
 	flags=(--headless --no-sandbox --disable-gpu --no-first-run --disable-background-networking
@@ -45,8 +69,8 @@ if command -v chromium >/dev/null; then
 	timeout 120 chromium "${flags[@]}" --user-data-dir="$w/p2" --screenshot="$w/shot.png" "file://$html" >/dev/null 2>&1 || true
 	check_eq "rendered grid: 8 cells" 8 "$(grep -o '<td class="[a-z]*" data-cell=' "$w/dom.html" | wc -l)"
 	check_eq "rendered grid: 1 unexpected (red)" 1 "$(grep -o '<td class="bad"' "$w/dom.html" | wc -l)"
-	check_eq "rendered chart: 8 bars" 8 "$(grep -o '<rect class="bar"' "$w/dom.html" | wc -l)"
-	check "rendered chart: a spike bar above 1000/s" grep -q 'data-cell="6.1-x86_64-regress"' "$w/dom.html"
+	check_eq "rendered chart: a bar per cell with a figure" "$(jq '[.[] | select(.metrics.wakeups_per_s != null)] | length' "$run/results.json")" \
+		"$(grep -o '<rect class="bar"' "$w/dom.html" | wc -l)"
 	check "screenshot taken" test "$(stat -c %s "$w/shot.png" 2>/dev/null || echo 0)" -gt 10000
 	mkdir -p "${BUILD_DIR:-$ROOT/build}"
 	cp "$w/shot.png" "${BUILD_DIR:-$ROOT/build}/report-screenshot.png" 2>/dev/null || true

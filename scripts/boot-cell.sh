@@ -1,0 +1,80 @@
+#!/bin/bash
+# boot-cell.sh - boot a cell's image with the leap test and judge what the
+# guest printed.
+#
+# Usage: boot-cell.sh PLAN [INDEX/TOTAL]
+#
+# Reads PLAN (scripts/plan.sh resolve) and the build.json that
+# scripts/build-cell.sh left beside it; a failed build is reported as ERROR
+# with the build's reason, and nothing boots.  Writes console.log and
+# cell.json beside PLAN; cell.json is written from an EXIT trap, so an
+# interrupted cell still leaves one (verdict ERROR).  Its paths are relative
+# to the run directory (RUN/cells/<cell>/.. /..).
+set -eu
+# LEAP_TRACE=FILE: note each run of this program there (tests count them).
+[ -z "${LEAP_TRACE:-}" ] || echo "boot-cell.sh $*" >>"$LEAP_TRACE"
+
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -ge 1 ] || { echo "usage: boot-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
+plan=$(realpath "$1") pos=${2:-1/1}
+out=$(dirname "$plan")
+run=$(dirname "$(dirname "$out")")
+{
+	read -r cell; read -r branch; read -r arch; read -r variant; read -r image; read -r initrd
+} < <(jq -r '.cell, .branch, .arch, .variant, .image.path, .initramfs.path' "$plan")
+[ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
+
+verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
+failed="" wakeups_per_s="" early=0 late=0 edge=""
+write_json() {
+	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" \
+		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" \
+		--arg edge "$edge" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
+		--arg cell_dir "cells/$cell" --arg image "$(realpath -m -s --relative-to="$run" "$image")" '
+		$p[0] as $p | ($failed | split(",") | map(select(. != ""))) as $f |
+		{cell: $p.cell, branch: $p.branch, arch: $p.arch, variant: $p.variant, mutant: $p.mutant,
+		 tree: (if $p.tree.source == "debian" then $p.tree.package else $p.tree.path end),
+		 tree_version: $p.tree.version, verdict: $verdict, expected: $p.expect,
+		 ok: (($p.expect | index([$verdict]) != null)
+		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)),
+		 reason: $reason, failed_tests: $f, skipped_tests: $p.skip_checks, killer_tests: $p.killer_tests,
+		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
+		           early_waits: $early, late_waits: $late, leap_edge: $edge},
+		 build_s: $build_s, boot_s: $boot_s,
+		 console: ($cell_dir + "/console.log"), plan: ($cell_dir + "/plan.json"), image: $image,
+		 reproducer: $p.reproducer}' >"$out/cell.json.tmp"
+	mv "$out/cell.json.tmp" "$out/cell.json"
+}
+trap write_json EXIT
+
+# The build step's result.
+if [ -f "$out/build.json" ]; then
+	{ read -r bstatus; read -r breason; read -r build_s; } < <(jq -r '.status, .reason, .build_s' "$out/build.json")
+else
+	bstatus=failed breason="no build.json: the build step did not run"
+fi
+if [ "$bstatus" = failed ]; then
+	reason=$breason
+	echo "[$pos] boot  $branch $arch $variant ... ERROR ($reason)"
+	exit 1
+fi
+[ -f "$image" ] || { reason="no image at $image after a $bstatus build"; exit 1; }
+[ -f "$initrd" ] || { reason="no initramfs at $initrd"; exit 1; }
+
+reason="boot failed"
+start=$(date +%s.%N)
+rc=0
+"$here/run-qemu.sh" "$plan" || rc=$?
+boot_s=$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+while IFS= read -r line; do
+	case "$line" in
+	verdict=*) verdict=${line#*=} ;;
+	reason=*) reason=${line#*=} ;;
+	failed=*) failed=${line#*=} ;;
+	wakeups_per_s=*) wakeups_per_s=${line#*=} ;;
+	early=*) early=${line#*=} ;;
+	late=*) late=${line#*=} ;;
+	edge=*) edge=${line#*=} ;;
+	esac
+done < <("$here/verdict.sh" "$out/console.log" "$rc")
+echo "[$pos] boot  $branch $arch $variant ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}"

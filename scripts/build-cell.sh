@@ -1,0 +1,74 @@
+#!/bin/bash
+# build-cell.sh - build the image a cell's plan names, unless it is cached.
+#
+# Usage: build-cell.sh PLAN [INDEX/TOTAL]
+#
+# Reads PLAN (a plan.json from scripts/plan.sh resolve) and nothing else:
+# fetches the Debian tree at the planned version (a KSRC tree is used as it
+# is), applies the patch stack to the shared tree under its lock, builds in
+# the tree's per-arch object directory, copies the image to its cache
+# directory (named by the image key) and restores the tree.  Writes
+# build.json beside PLAN from an EXIT trap, so a failed or interrupted build
+# still says why: {"status": "cached"|"built"|"failed", "build_s", "reason"}.
+set -eu
+# LEAP_TRACE=FILE: note each run of this program there (tests count them).
+[ -z "${LEAP_TRACE:-}" ] || echo "build-cell.sh $*" >>"$LEAP_TRACE"
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
+[ $# -ge 1 ] || { echo "usage: build-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
+plan=$1 pos=${2:-1/1}
+[ -f "$plan" ] || { echo "build-cell: no plan at $plan" >&2; exit 2; }
+out=$(dirname "$(realpath "$plan")")
+{
+	read -r cell; read -r branch; read -r arch; read -r variant
+	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id
+	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r target; read -r objdir; read -r jobs
+	read -r imgdir; read -r image
+} < <(jq -r '.cell, .branch, .arch, .variant,
+	.tree.source, .tree.package, (.tree.suites | join(" ")), .tree.version, .tree.path, .tree.id,
+	.build.karch, .build.cross_compile, .build.cc, .build.hostcc, .build.target, .build.objdir, .build.jobs,
+	.image.dir, .image.path' "$plan")
+[ -n "${image:-}" ] || { echo "build-cell: $plan is not a plan (no .image.path)" >&2; exit 2; }
+mapfile -t patches < <(jq -r --arg r "$root" '.patches[] | $r + "/" + .' "$plan")
+mapfile -t frags < <(jq -r --arg r "$root" '.configs[] | $r + "/" + .' "$plan")
+build=$(dirname "$(dirname "$imgdir")")
+
+status=failed reason="harness error before the build" build_s=0
+write_json() {
+	jq -n --arg s "$status" --argjson t "$build_s" --arg r "$reason" \
+		'{status: $s, build_s: $t, reason: $r, log: "build.log"}' >"$out/build.json.tmp"
+	mv "$out/build.json.tmp" "$out/build.json"
+}
+trap write_json EXIT
+
+if [ -f "$image" ]; then
+	status=cached reason="image cached"
+	exit 0
+fi
+if [ "$src" = debian ]; then
+	reason="fetching $pkg $version failed"
+	"$here/fetch-tree.sh" "$pkg" "$suites" "$build" "$version" >/dev/null
+fi
+reason="kernel build failed (see cells/$cell/build.log)"
+echo "[$pos] build $branch $arch $variant ($version) ..."
+start=$(date +%s)
+mkdir -p "$build/locks" "$build/images"
+backup=$build/locks/$tree_id.backup
+(
+	flock 9
+	"$here/tree-patch.sh" restore "$tree" "$backup"
+	trap '"$here/tree-patch.sh" restore "$tree" "$backup"' EXIT
+	[ ${#patches[@]} -eq 0 ] || "$here/tree-patch.sh" apply "$tree" "$backup" "${patches[@]}"
+	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc JOBS=$jobs \
+		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 \
+		|| { tail -n 20 "$out/build.log" >&2; exit 1; }
+	rm -rf "$imgdir.tmp"
+	mkdir -p "$imgdir.tmp"
+	cp "$objdir/$target" "$objdir/.config" "$imgdir.tmp/"
+	rm -rf "$imgdir"
+	mv "$imgdir.tmp" "$imgdir"
+) 9>"$build/locks/$tree_id.lock"
+build_s=$(($(date +%s) - start))
+status=built reason="built"
+echo "[$pos] build $branch $arch $variant ... ${build_s} s"
