@@ -59,7 +59,7 @@ check-%:
 
 # Every host tool of every cell (as root: installed; else the apt-get line).
 deps:
-	@cells=$$($(PLAN) cells) && tools=$$($(PLAN) tools $$cells) && scripts/deps.sh base test $$tools
+	@tools=$$($(PLAN) tools --all) && scripts/deps.sh base test $$tools
 
 # --- tests -------------------------------------------------------------------
 # CI: everything the tests need is installed first; then the host-side tests,

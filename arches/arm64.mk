@@ -14,3 +14,5 @@ GUEST_CC  := aarch64-linux-gnu-gcc
 PACKAGES  := qemu-system-aarch64:qemu-system-arm aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/aarch64-linux-gnu/include/stdio.h:libc6-dev-arm64-cross
 # make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 10
+# Where the arch sorts among arches (cells, builds, tables).
+ORDER     := 2

@@ -22,3 +22,5 @@ PACKAGES      := qemu-system-x86_64:qemu-system-x86
 PACKAGES_musl := musl-gcc:musl-tools
 # make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 8
+# Where the arch sorts among arches (cells, builds, tables).
+ORDER     := 1

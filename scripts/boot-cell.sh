@@ -17,11 +17,10 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { echo "usage: boot-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
 plan=$(realpath "$1") pos=${2:-1/1}
-out=$(dirname "$plan")
-run=$(dirname "$(dirname "$out")")
 {
-	read -r cell; read -r branch; read -r arch; read -r variant; read -r image; read -r initrd
-} < <(jq -r '.cell, .branch, .arch, .variant, .image.path, .initramfs.path' "$plan")
+	read -r cell; read -r branch; read -r arch; read -r variant; read -r image; read -r initrd; read -r out
+} < <(jq -r '.cell, .branch, .arch, .variant, .image.path, .initramfs.path, .out' "$plan")
+run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
 
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
@@ -37,7 +36,8 @@ write_json() {
 		 tree_version: $p.tree.version, verdict: $verdict, expected: $p.expect,
 		 ok: (($p.expect | index([$verdict]) != null)
 		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)),
-		 reason: $reason, failed_tests: $f, skipped_tests: $p.skip_checks, killer_tests: $p.killer_tests,
+		 reason: $reason, failed_tests: $f, killer_tests: $p.killer_tests,
+		 skipped_tests: (if ["PASS", "FAIL"] | index([$verdict]) then $p.skip_checks else [] end),
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
 		           early_waits: $early, late_waits: $late, leap_edge: $edge},
 		 build_s: $build_s, boot_s: $boot_s,

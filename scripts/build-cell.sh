@@ -15,23 +15,22 @@ set -eu
 [ -z "${LEAP_TRACE:-}" ] || echo "build-cell.sh $*" >>"$LEAP_TRACE"
 
 here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
 [ $# -ge 1 ] || { echo "usage: build-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
 plan=$1 pos=${2:-1/1}
 [ -f "$plan" ] || { echo "build-cell: no plan at $plan" >&2; exit 2; }
-out=$(dirname "$(realpath "$plan")")
 {
 	read -r cell; read -r branch; read -r arch; read -r variant
 	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id
 	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r target; read -r objdir; read -r jobs
-	read -r imgdir; read -r image
+	read -r imgdir; read -r image; read -r out
 } < <(jq -r '.cell, .branch, .arch, .variant,
 	.tree.source, .tree.package, (.tree.suites | join(" ")), .tree.version, .tree.path, .tree.id,
 	.build.karch, .build.cross_compile, .build.cc, .build.hostcc, .build.target, .build.objdir, .build.jobs,
-	.image.dir, .image.path' "$plan")
+	.image.dir, .image.path, .out' "$plan")
 [ -n "${image:-}" ] || { echo "build-cell: $plan is not a plan (no .image.path)" >&2; exit 2; }
-mapfile -t patches < <(jq -r --arg r "$root" '.patches[] | $r + "/" + .' "$plan")
-mapfile -t frags < <(jq -r --arg r "$root" '.configs[] | $r + "/" + .' "$plan")
+# Patches and fragments are relative to the plan's root (the checkout that planned it).
+mapfile -t patches < <(jq -r '.root as $r | .patches[] | $r + "/" + .' "$plan")
+mapfile -t frags < <(jq -r '.root as $r | .configs[] | $r + "/" + .' "$plan")
 build=$(dirname "$(dirname "$imgdir")")
 
 status=failed reason="harness error before the build" build_s=0

@@ -18,10 +18,10 @@ for f in "$root"/common-tests/*.c; do
 	case "$f" in */test_*) ;; *) srcs+=("$f") ;; esac
 done
 inputs=("${srcs[@]}" "$root"/common-tests/*.h "$root/initramfs-builder/init.c" "$root/initramfs-builder/mkcpio.sh")
-stamp=$( { echo "$cc"; cat "${inputs[@]}"; } | sha256sum | cut -c1-16)
+flags=(-static -s -O2 -Wall -Wextra -Werror -pthread)
+stamp=$( { echo "$cc ${flags[*]}"; cat "${inputs[@]}"; } | sha256sum | cut -c1-16)
 [ -f "$out" ] && [ "$(cat "$dir/.stamp" 2>/dev/null)" = "$stamp" ] && exit 0
 
-flags=(-static -s -O2 -Wall -Wextra -Werror -pthread)
 mkdir -p "$dir"
 rm -f "$dir/.stamp"
 echo "guest: building $out with $cc"

@@ -10,21 +10,25 @@ build_dir() { realpath -m "${BUILD_DIR:-$(dirname "${BASH_SOURCE[0]}")/../build}
 # names the same directory) goes on under its parent's lock.
 lock_build() {
 	local name=$1 build=$2
+	local fd
 	[ "${LEAP_LOCKED:-}" != "$build" ] || return 0
 	mkdir -p "$build"
-	exec 8>"$build/.lock"
-	flock -n 8 || { echo "$name: another make run is using $build (lock $build/.lock): wait for it, or set BUILD_DIR to another directory" >&2; exit 1; }
+	# A new descriptor each time: a second lock (bench's cold build directory)
+	# keeps the first.
+	exec {fd}>"$build/.lock"
+	flock -n "$fd" || { echo "$name: another make run is using $build (lock $build/.lock): wait for it, or set BUILD_DIR to another directory" >&2; exit 1; }
 	export LEAP_LOCKED=$build
 }
 
 # new_run PREFIX BUILD: RUN = BUILD/results/<PREFIX><UTC time>, made, and the
 # "latest" link pointed at it.
 new_run() {
-	local id n=1
-	id=$1$(date -u +%Y%m%d-%H%M%S)
+	local base id n=1
+	base=$1$(date -u +%Y%m%d-%H%M%S) id=
 	mkdir -p "$2/results"
 	# Two runs in one second get two directories.
-	while ! mkdir "$2/results/$id" 2>/dev/null; do n=$((n + 1)); id=${id%.*}.$n; done
+	id=$base
+	while ! mkdir "$2/results/$id" 2>/dev/null; do n=$((n + 1)); id=$base.$n; done
 	# shellcheck disable=SC2034 # RUN is the caller's
 	RUN=$2/results/$id
 	ln -sfn "$id" "$2/results/latest"

@@ -38,17 +38,17 @@ shift $((OPTIND - 1))
 boots=${BOOTS:-2}
 case "$boots" in [1-9] | [1-9][0-9]) ;; *) echo "matrix: BOOTS=$boots: give a number of boot slots, 1 or more" >&2; exit 2 ;; esac
 case "${SILENCE:-20}" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "matrix: SILENCE=$SILENCE: give whole seconds (0 turns the silence kill off)" >&2; exit 2 ;; esac
+case "${JOBS:-1}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "matrix: JOBS=$JOBS: give a number of build jobs, 1 or more" >&2; exit 2 ;; esac
 case "${LIMIT:-60}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) ;; *) echo "matrix: LIMIT=$LIMIT: give whole seconds" >&2; exit 2 ;; esac
 # Every cell name checked, and the tools they need, before anything else.
 tools=$("$here/plan.sh" tools "$@") || exit 2
 build=$(build_dir)
 export BUILD_DIR=$build
 
+# The dry run plans into BUILD_DIR/dry-run (what it prints stays there).
 if [ -n "$dry" ]; then
-	w=$(mktemp -d)
-	trap 'rm -rf "$w"' EXIT
-	"$here/plan.sh" resolve "$w" "$@"
-	for c in "$@"; do jq . "$w/cells/$c/plan.json"; done
+	"$here/plan.sh" resolve "$build/dry-run" "$@"
+	for c in "$@"; do jq . "$build/dry-run/cells/$c/plan.json"; done
 	exit 0
 fi
 
@@ -63,8 +63,11 @@ plans=()
 for c in "$@"; do plans+=("$RUN/cells/$c/plan.json"); done
 
 # The guests: one initramfs per flavour the cells boot.
-jq -r '[.initramfs.cc, .initramfs.path] | @tsv' "${plans[@]}" | awk '!seen[$0]++' |
-	while IFS=$'\t' read -r cc initrd; do "$here/guest.sh" "$cc" "$initrd"; done
+jq -r '[.initramfs.cc, .initramfs.path] | @tsv' "${plans[@]}" | awk '!seen[$0]++' >"$RUN/.guests"
+while IFS=$'\t' read -r cc initrd; do
+	"$here/guest.sh" "$cc" "$initrd" || { echo "matrix: the guest for $initrd did not build (see above); no cell ran" >&2; exit 1; }
+done <"$RUN/.guests"
+rm -f "$RUN/.guests"
 
 # Prefetch: each Debian tree once, at its planned version, in cell order.  A
 # failure here is not reported: the builder fetches again and says why.

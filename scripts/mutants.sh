@@ -12,7 +12,7 @@
 # that; the runner (matrix.sh) runs them with the stock cells.  Exit 0 only if
 # the stock cell passes on every arch and every mutant is killed for its
 # reason.  The table is RUN/kill-table.txt.
-set -eu
+set -eu -o pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
@@ -24,12 +24,13 @@ lock_build mutants "$build"
 new_run mutants- "$build"
 rc=0
 # shellcheck disable=SC2086 # a list of cells
-"$here/matrix.sh" -d "$RUN" $cells >/dev/null || rc=$?
+"$here/matrix.sh" -d "$RUN" $cells || rc=$?
+echo
 
 jq -r '
 	(["mutant", "arch", "verdict", "killed", "failed KTAP tests"] | @tsv),
 	(.[] | [(if .mutant then .variant else "(stock)" end), .arch, .verdict,
-		(if .mutant then (if .ok then "yes" elif (.expected | index([.verdict])) then "no (not " + (.killer_tests - .failed_tests | join(",")) + ")" else "no" end) else "-" end),
+		(if .mutant then (if .ok then "yes" elif (.verdict as $v | .expected | index([$v])) then "no (not " + (.killer_tests - .failed_tests | join(",")) + ")" else "no" end) else "-" end),
 		(.failed_tests | join(","))] | @tsv),
 	("mutants: \([.[] | select(.mutant and .ok)] | length)/\([.[] | select(.mutant)] | length) killed for their reason; stock: " +
 		([.[] | select(.mutant | not) | .arch + " " + .verdict] | join(" ")))' "$RUN/results.json" |

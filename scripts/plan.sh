@@ -7,8 +7,8 @@
 #   plan.sh cells-json [BRANCH [ARCH [VARIANT]]]  the same as {"cell": [...]}
 #   plan.sh mutant-cells BRANCH [ARCH]        per arch: the stock cell, then one
 #                                             <branch>-<arch>-<mutant> per mutants/BRANCH/*/
-#   plan.sh tools CELL...                     the host tools the cells need, as
-#                                             TOOL:PACKAGE, once each
+#   plan.sh tools CELL... | --all             the host tools the cells (or every
+#                                             possible cell) need, as TOOL:PACKAGE
 #   plan.sh resolve DIR CELL...               plan each cell: DIR/cells/<cell>/plan.json
 #   plan.sh branches | variants | arches      the names the data defines
 #   plan.sh get BRANCH KEY                    one branch value (family.mk fills gaps)
@@ -31,7 +31,8 @@
 #   arches/<A>.mk  one complete stanza: KARCH, CROSS, IMAGE, CONFIG, QEMU,
 #       QEMU_ARGS, CONSOLE, CMDLINE, GUEST_CC, PACKAGES; GUEST_CC_<libc> and
 #       PACKAGES_<libc> for another guest C library; CELL_TARGET_S (make
-#       bench's target for one cell).
+#       bench's target for one cell); ORDER (where the arch sorts: cells,
+#       builds and tables go in that order).
 #   mutants/<B>/<M>/mutant.mk  KILLED_BY (verdicts), KILLER_TESTS (KTAP tests
 #       that must be among the failed ones); its series replaces the variant's.
 #
@@ -95,7 +96,12 @@ bval() { bget "$1" "$2" || true; }
 
 BRANCHES=() ARCHES=()
 for f in "$root"/branches/*/branch.mk; do [ -f "$f" ] && { f=${f%/branch.mk}; BRANCHES+=("${f##*/}"); }; done
-for f in "$root"/arches/*.mk; do [ -f "$f" ] && { f=${f##*/}; ARCHES+=("${f%.mk}"); }; done
+# Arches by their stanza's ORDER (then name; no ORDER sorts last).
+mapfile -t ARCHES < <(for f in "$root"/arches/*.mk; do
+	[ -f "$f" ] || continue
+	f=${f##*/}; f=${f%.mk}
+	printf '%s %s\n' "${V["arches/$f.mk|ORDER"]:-999}" "$f"
+done | sort -k1,1n -k2,2 | cut -d' ' -f2)
 branches() { printf '%s\n' ${BRANCHES[@]+"${BRANCHES[@]}"}; }
 arches() { printf '%s\n' ${ARCHES[@]+"${ARCHES[@]}"}; }
 # Every variant some branch or family declares.
@@ -172,7 +178,8 @@ parse() {
 	for b in ${BRANCHES[@]+"${BRANCHES[@]}"}; do
 		case "$cell" in "$b"-*) ;; *) continue ;; esac
 		bval "$b" PACKAGE
-		[ -n "$REPLY" ] || [ -n "${KSRC:-}" ] || die "branch $b runs on a tree you bring: make cell CELL=$cell KSRC=/path/to/linux-$b.x"
+		[ -n "$REPLY" ] || [ -n "${KSRC:-}" ] || [ -n "${ALL_TREES:-}" ] || die "branch $b runs on a tree you bring: make cell CELL=$cell KSRC=/path/to/linux-$b.x"
+		[ -z "${KSRC:-}" ] || [ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
 		for a in ${ARCHES[@]+"${ARCHES[@]}"}; do
 			case "$cell" in "$b-$a"-*) ;; *) continue ;; esac
 			rest=${cell#"$b-$a"-}
@@ -258,9 +265,19 @@ flavour() { # BRANCH ARCH -> FL_NAME FL_CC FL_PKGS
 }
 
 tools() {
-	local cell
+	local cell b a
+	if [ "${1:-}" = --all ]; then
+		# Every branch on each of its arches, trees you bring included.
+		set --
+		for b in "${BRANCHES[@]}"; do
+			branch_arches "$b"
+			for a in $REPLY; do bval "$b" VARIANTS; set -- "$@" "$b-$a-${REPLY%% *}"; done
+		done
+		ALL_TREES=1
+	fi
 	for cell in "$@"; do
 		parse "$cell"
+		need_arch_keys "$A"
 		val "arches/$A.mk" PACKAGES
 		printf '%s\n' $REPLY
 		flavour "$B" "$A"
@@ -310,6 +327,7 @@ resolve() {
 	dir=$(realpath "$dir")
 	build=$(realpath -m "${BUILD_DIR:-$root/build}")
 	local jobs=${JOBS:-$(nproc)}
+	case "$jobs" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "JOBS=$jobs: give a number of build jobs, 1 or more" ;; esac
 	for cell in "$@"; do
 		parse "$cell"
 		need_arch_keys "$A"
@@ -391,6 +409,7 @@ resolve() {
 
 		{
 			printf '{\n  "plan_version": 1,\n'
+			js "$root"; printf '  "root": %s,\n' "$REPLY"
 			js "$cell"; printf '  "cell": %s,\n' "$REPLY"
 			js "$B"; printf '  "branch": %s, ' "$REPLY"
 			js "$A"; printf '"arch": %s, ' "$REPLY"
@@ -443,7 +462,7 @@ resolve() {
 
 case "${1:-}" in
 cells) shift; cells "$@" ;;
-cells-json) shift; cells "$@" | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
+cells-json) shift; c=$(cells "$@"); printf '%s\n' "$c" | grep . | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
 mutant-cells) [ $# -ge 2 ] || die "usage: plan.sh mutant-cells BRANCH [ARCH]"; shift; mutant_cells "$@" ;;
 tools) shift; tools "$@" ;;
 resolve) [ $# -ge 3 ] || die "usage: plan.sh resolve DIR CELL..."; shift; resolve "$@" ;;

@@ -32,7 +32,7 @@ fi
 "$here/plan.sh" tools "$@" >/dev/null || exit 2
 build=$(build_dir)
 lock_build repeat "$build"
-new_run "repeat-" "$build"
+new_run "repeat-${load:+loaded-}" "$build"
 run=$RUN
 
 hogs=()
@@ -44,18 +44,26 @@ if [ -n "$load" ]; then
 		hogs+=($!)
 	done
 fi
+# Each round is one runner's run; its output goes to RUN/<round>.log.
 for i in $(seq "$n"); do
-	BOOTS=1 "$here/matrix.sh" -d "$run/$i" "$@" >/dev/null 2>&1 || true
+	BOOTS=1 "$here/matrix.sh" -d "$run/$i" "$@" >"$run/$i.log" 2>&1 || true
 done
 stop_hogs
 hogs=()
 
 # Per cell: runs, wrong verdicts, the verdicts seen, wakeups/s and boot_s.
+# A round that left no result for a cell counts as a wrong verdict (ERROR).
+all=()
+for i in $(seq "$n"); do
+	[ -f "$run/$i/results.json" ] && all+=("$run/$i/results.json")
+done
 for c in "$@"; do
-	jq -s -r --arg c "$c" '[.[][] | select(.cell == $c)] |
-		[$c, length, ([.[] | select(.ok | not)] | length), ([.[].verdict] | unique | join(" "))] | @tsv' "$run"/*/results.json
-	jq -s -r --arg c "$c" '.[][] | select(.cell == $c) | .metrics.wakeups_per_s // 0' "$run"/*/results.json | stats
-	jq -s -r --arg c "$c" '.[][] | select(.cell == $c) | .boot_s' "$run"/*/results.json | stats
+	[ ${#all[@]} -gt 0 ] && jq -s -r --arg c "$c" --argjson n "$n" '[.[][] | select(.cell == $c)] |
+		[$c, $n, ($n - length + ([.[] | select(.ok | not)] | length)),
+		 (([.[].verdict] + (if length < $n then ["ERROR"] else [] end)) | unique | join(" "))] | @tsv' "${all[@]}" \
+		|| printf '%s\t%s\t%s\tERROR\n' "$c" "$n" "$n"
+	{ [ ${#all[@]} -eq 0 ] || jq -s -r --arg c "$c" '.[][] | select(.cell == $c) | .metrics.wakeups_per_s // 0' "${all[@]}"; } | stats | grep . || echo "0 0 0"
+	{ [ ${#all[@]} -eq 0 ] || jq -s -r --arg c "$c" '.[][] | select(.cell == $c) | .boot_s' "${all[@]}"; } | stats | grep . || echo "0 0 0"
 done | paste - - - | awk -F'\t' -v n="$n" -v load="${load:-0}" '
 	BEGIN {
 		printf "repeat: %d boots per cell, host cores %s\n", n, (load ? "busy (CPU hog on each)" : "idle")
@@ -65,4 +73,4 @@ done | paste - - - | awk -F'\t' -v n="$n" -v load="${load:-0}" '
 	  printf "%-22s %5d %6d %-12s %6d/%6d/%6d   %5.1f/%5.1f/%5.1f\n", $1, $2, $3, $4, w[1], w[2], w[3], b[1], b[2], b[3]
 	  wrong += $3 }
 	END { printf "wrong verdicts: %d\n", wrong; exit wrong > 0 }' | tee "$run/summary.txt"
-exit "${PIPESTATUS[1]}"
+exit "${PIPESTATUS[2]}"

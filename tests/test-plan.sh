@@ -84,6 +84,9 @@ for p in 9.9 1.0; do
 	echo "all:" >"$build/trees/linux-source-$p/Makefile"
 	echo "$p.7-1" >"$build/trees/linux-source-$p.version"
 done
+# A tree the user brings (make kernelversion is all the planner asks of it).
+mkdir -p "$fake/linux-0.9"
+printf 'kernelversion:\n\t@echo 0.9.5\n' >"$fake/linux-0.9/Makefile"
 export LEAP_ROOT=$fake BUILD_DIR=$build
 unset KSRC LIMIT SILENCE LEAP_CMDLINE KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE
 
@@ -107,7 +110,7 @@ check "unknown branch names the choices" grep -q "use one of: 0.9 1.0 9.9" <<<"$
 check "unknown variant names the choices" grep -q "use one of: stock fixed regress naive" <<<"$("$plan" cells "" "" bogus 2>&1)"
 check "user-tree branch not in the matrix" not grep -q '^0.9-' <<<"$("$plan" cells)"
 check "user-tree branch asked without KSRC: names KSRC" grep -qx "plan: branch 0.9 runs on a tree you bring: make qemu-0.9 KSRC=/path/to/linux-0.9.x" <<<"$("$plan" cells 0.9 2>&1)"
-check_eq "KSRC: stock and fixed" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=/x "$plan" cells 0.9 | paste -sd ' ')"
+check_eq "KSRC: stock and fixed" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=$fake/linux-0.9 "$plan" cells 0.9 | paste -sd ' ')"
 check_eq "branch for 9.9.3" "9.9" "$("$plan" branch-for 9.9.3)"
 check_eq "branch for 1.2.5" "1.0" "$("$plan" branch-for 1.2.5)"
 check "unsupported version fails" not "$plan" branch-for 2.6.32
@@ -115,7 +118,13 @@ check_eq "mutant cells: stock, then each mutant, per arch" \
 	"9.9-arm64-stock 9.9-arm64-M1-broken 9.9-x86_64-stock 9.9-x86_64-M1-broken" "$("$plan" mutant-cells 9.9 | paste -sd ' ')"
 check_eq "tools: the arches' and the musl flavour's, once each" "qemu-x86_64:qemu-pkg-x86_64 qemu-arm64:qemu-pkg-arm64" \
 	"$("$plan" tools 9.9-x86_64-stock 9.9-arm64-fixed 9.9-x86_64-naive | paste -sd ' ')"
-check_eq "tools: a musl branch adds musl" "qemu-x86_64:qemu-pkg-x86_64 musl-gcc:musl-tools" "$(KSRC=/x "$plan" tools 0.9-x86_64-stock | paste -sd ' ')"
+check_eq "tools: a musl branch adds musl" "qemu-x86_64:qemu-pkg-x86_64 musl-gcc:musl-tools" "$(KSRC=$fake/linux-0.9 "$plan" tools 0.9-x86_64-stock | paste -sd ' ')"
+check_eq "tools --all: trees you bring too" "qemu-x86_64:qemu-pkg-x86_64 musl-gcc:musl-tools qemu-arm64:qemu-pkg-arm64" "$("$plan" tools --all | paste -sd ' ')"
+check_eq "a KSRC that is no tree: one line, before anything" "plan: KSRC=$fake/none is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree" \
+	"$(KSRC=$fake/none "$plan" tools 0.9-x86_64-stock 2>&1)"
+printf 'ORDER := 1\n' >>"$fake/arches/x86_64.mk"
+check_eq "an arch's ORDER sorts it first" "9.9-x86_64-stock 9.9-arm64-stock" "$("$plan" cells 9.9 "" stock | paste -sd ' ')"
+sed -i '/^ORDER/d' "$fake/arches/x86_64.mk"
 
 # --- families: a key missing from a branch.mk comes from its family chain ----
 mkdir -p "$fake/branches/fam" "$fake/branches/base" "$fake/branches/8.8"
@@ -163,8 +172,6 @@ KERNEL_CC=clang "$plan" resolve "$fake/r2" 9.9-x86_64-fixed
 check "image key: a changed fragment or compiler, a new key" test "$k2" != "$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
 check_eq "reproducer: the user's compiler" "make cell CELL=9.9-x86_64-fixed CC=clang" "$(jq -r .reproducer "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
 # A tree the user brings: its path, its version from make, the branch's compilers.
-mkdir -p "$fake/linux-0.9"
-printf 'kernelversion:\n\t@echo 0.9.5\n' >"$fake/linux-0.9/Makefile"
 KSRC=$fake/linux-0.9 "$plan" resolve "$fake/r3" 0.9-x86_64-fixed
 p=$fake/r3/cells/0.9-x86_64-fixed/plan.json
 check_eq "KSRC: the tree, its version" "ksrc $fake/linux-0.9 0.9.5" "$(q '[.tree.source, .tree.path, .tree.version] | join(" ")')"
@@ -179,6 +186,7 @@ check_eq "dry run: prints the three plans" "9.9-x86_64-stock 9.9-arm64-naive 1.0
 check_eq "dry run: the planner resolves once, for every cell" 1 "$(grep -c '^plan.sh resolve ' "$trace")"
 check_eq "dry run: no build, no boot" 0 "$(grep -c 'cell.sh' "$trace" || true)"
 check "dry run: nothing under the build directory's results" test ! -e "$build/results"
+check "dry run: the plans stay in BUILD_DIR/dry-run" test -f "$build/dry-run/cells/9.9-arm64-naive/plan.json"
 
 # --- a throwaway arch, branch and variant: data only -------------------------
 before=$(cd "$fake" && find branches arches configs mutants -type f | sort)
