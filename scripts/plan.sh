@@ -55,7 +55,8 @@ die() { echo "plan: $*" >&2; exit 1; }
 QEMU_COMMON=(-smp 2 -m 128 -accel tcg,thread=multi -nodefaults -display none -monitor none -no-reboot)
 CMDLINE_HEAD="leaptest.harness=1 panic=-1 softlockup_panic=0"
 # Bump when the way an image is built changes: every image is rebuilt.
-IMAGE_KEY_VERSION=1
+# 2: comment lines of the config fragments no longer count.
+IMAGE_KEY_VERSION=2
 
 # --- the data: every variables file, read once ---------------------------------
 declare -A V=()
@@ -378,7 +379,8 @@ resolve() {
 
 		# The image key: everything that goes into the image.
 		key=$( { echo "v$IMAGE_KEY_VERSION $tree_id $version $A $cross $cc $hostcc"
-			cat "${frags[@]}" ${patches[@]+"${patches[@]}"}; } | sha256sum | cut -c1-12)
+			grep -hv '^[[:space:]]*#' "${frags[@]}" || true
+			cat ${patches[@]+"${patches[@]}"} /dev/null; } | sha256sum | cut -c1-12)
 		imgdir=$build/images/$B-$A-$X-$key
 		val "$af" IMAGE; image=$REPLY
 		flavour "$B" "$A"

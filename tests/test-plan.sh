@@ -163,6 +163,9 @@ check_eq "mutant: KILLED_BY and KILLER_TESTS" "true FAIL timers_after_insert,loa
 k1=$(jq -r .image.key "$fake/r/cells/9.9-x86_64-fixed/plan.json")
 "$plan" resolve "$fake/r2" 9.9-x86_64-fixed
 check_eq "image key: the same inputs, the same key" "$k1" "$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
+printf '# a comment changes no kernel\n' >>"$fake/configs/common.config"
+"$plan" resolve "$fake/r2" 9.9-x86_64-fixed
+check_eq "image key: a comment in a fragment changes nothing" "$k1" "$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
 echo 'fix b, changed' >"$fake/branches/shared/fix/0002-b.patch"
 "$plan" resolve "$fake/r2" 9.9-x86_64-fixed
 k2=$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")
