@@ -32,7 +32,7 @@ rows | awk -F'\t' -v wall="$wall" -v run="$run" '
 		printf fmt, "cell", "tree", "verdict", "expected", "ok", "wakeups/s", "build_s", "boot_s", "" }
 	{
 		want = $4; gsub(/ /, "|", want)
-		printf fmt, $1, $2, $3, want, ($5 == "true" ? "ok" : "NO"), $6, $7, $8, $10
+		printf fmt, $1, $2, $3, want, ($5 == "true" ? "ok" : "NO"), $6, $7, sprintf("%.1f", $8), $10
 		total++; if ($5 == "true") good++; else bad = bad "  " $1 ": " $3 " (" $9 ")\n"
 	}
 	END {
@@ -45,7 +45,7 @@ rc=${PIPESTATUS[1]}
 rows | awk -F'\t' -v wall="$wall" -v run="$(basename "$run")" '
 	BEGIN { print "| cell | tree | verdict | expected | ok | wakeups/s | build s | boot s |"; print "|---|---|---|---|---|---:|---:|---:|" }
 	{ want = $4; gsub(/ /, " or ", want)
-	  printf "| %s | %s | %s%s | %s | %s | %s | %s | %s |\n", $1, $2, $3, ($10 ? " (" $10 ")" : ""), want, ($5 == "true" ? "yes" : "**no**"), $6, $7, $8
+	  printf "| %s | %s | %s%s | %s | %s | %s | %s | %.1f |\n", $1, $2, $3, ($10 ? " (" $10 ")" : ""), want, ($5 == "true" ? "yes" : "**no**"), $6, $7, $8
 	  n++; if ($5 == "true") ok++ }
 	END { printf "\n%d cells, %d as expected, %d unexpected; wall %s s (run %s).\n", n, ok, n - ok, wall, run }' >"$run/table.md"
 "$(dirname "$0")/html-report.sh" "$run"
