@@ -37,10 +37,8 @@ shift $((OPTIND - 1))
 [ $# -gt 0 ] || { echo "matrix: no cells selected (see 'make list-cells')" >&2; exit 2; }
 boots=${BOOTS:-2}
 case "$boots" in [1-9] | [1-9][0-9]) ;; *) echo "matrix: BOOTS=$boots: give a number of boot slots, 1 or more" >&2; exit 2 ;; esac
-case "${SILENCE:-20}" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "matrix: SILENCE=$SILENCE: give whole seconds (0 turns the silence kill off)" >&2; exit 2 ;; esac
-case "${JOBS:-1}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "matrix: JOBS=$JOBS: give a number of build jobs, 1 or more" >&2; exit 2 ;; esac
-case "${LIMIT:-60}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) ;; *) echo "matrix: LIMIT=$LIMIT: give whole seconds" >&2; exit 2 ;; esac
-# Every cell name checked, and the tools they need, before anything else.
+# Every cell name and input (LIMIT, SILENCE, JOBS) checked, and the tools
+# the cells need listed, before anything else.
 tools=$("$here/plan.sh" tools "$@") || exit 2
 build=$(build_dir)
 export BUILD_DIR=$build

@@ -267,6 +267,7 @@ flavour() { # BRANCH ARCH -> FL_NAME FL_CC FL_PKGS
 
 tools() {
 	local cell b a
+	check_inputs
 	if [ "${1:-}" = --all ]; then
 		# Every branch on each of its arches, trees you bring included.
 		set --
@@ -313,6 +314,14 @@ tree_version() { # PACKAGE SUITES -> REPLY (the extracted tree's, else the archi
 	REPLY=${TREE_VERSION[$pkg]}
 }
 
+# The run's numeric inputs, checked once (tools and resolve call it: the
+# runner's first planner call says a bad value in one line, before anything).
+check_inputs() {
+	case "${LIMIT:-60}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) ;; *) die "LIMIT=$LIMIT: give whole seconds" ;; esac
+	case "${SILENCE:-20}" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "SILENCE=$SILENCE: give whole seconds (0 turns the silence kill off)" ;; esac
+	case "${JOBS:-1}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "JOBS=$JOBS: give a number of build jobs, 1 or more" ;; esac
+}
+
 need_arch_keys() {
 	local f=arches/$1.mk k
 	for k in KARCH CROSS IMAGE CONFIG QEMU QEMU_ARGS CONSOLE CMDLINE GUEST_CC PACKAGES; do
@@ -322,13 +331,13 @@ need_arch_keys() {
 
 resolve() {
 	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers
-	local stack patches frags skip cmdline console qargs kversion repro x
+	local stack patches frags skip cmdline console qargs kversion="" repro x imgfile
 	shift
 	mkdir -p "$dir/cells"
 	dir=$(realpath "$dir")
 	build=$(realpath -m "${BUILD_DIR:-$root/build}")
+	check_inputs
 	local jobs=${JOBS:-$(nproc)}
-	case "$jobs" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "JOBS=$jobs: give a number of build jobs, 1 or more" ;; esac
 	for cell in "$@"; do
 		parse "$cell"
 		need_arch_keys "$A"
@@ -339,14 +348,14 @@ resolve() {
 		# The tree.
 		bval "$B" PACKAGE; pkg=$REPLY
 		bval "$B" SUITES; suites=$REPLY
+		# (parse checked that KSRC has a Makefile, or that the branch has a package.)
 		if [ -n "${KSRC:-}" ]; then
 			tree=$(realpath "$KSRC")
-			[ -f "$tree/Makefile" ] || die "KSRC=$KSRC is not a kernel tree"
-			kversion=$(make -s -C "$tree" kernelversion 2>/dev/null) || die "KSRC=$KSRC is not a kernel tree (make kernelversion failed)"
+			[ -n "$kversion" ] || kversion=$(make -s -C "$tree" kernelversion 2>/dev/null) \
+				|| die "KSRC=$KSRC is not a kernel tree (make kernelversion failed)"
 			version=$kversion src=ksrc
 			tree_id=ksrc-$(printf '%s' "$tree" | sha256sum | cut -c1-8)
 		else
-			[ -n "$pkg" ] || die "branch $B runs on a tree you bring: make qemu-$B KSRC=/path/to/linux-$B.x"
 			tree_version "$pkg" "$suites"; version=$REPLY
 			tree=$build/trees/$pkg src=debian tree_id=$pkg
 		fi
@@ -382,7 +391,7 @@ resolve() {
 			grep -hv '^[[:space:]]*#' "${frags[@]}" || true
 			cat ${patches[@]+"${patches[@]}"} /dev/null; } | sha256sum | cut -c1-12)
 		imgdir=$build/images/$B-$A-$X-$key
-		val "$af" IMAGE; image=$REPLY
+		val "$af" IMAGE; image=$REPLY imgfile=$imgdir/${REPLY##*/}
 		flavour "$B" "$A"
 
 		# The guest's command line and QEMU's.
@@ -394,7 +403,7 @@ resolve() {
 		val "$af" QEMU
 		local argv=("$REPLY")
 		# shellcheck disable=SC2206 # QEMU_ARGS is a list of words
-		argv+=($qargs "${QEMU_COMMON[@]}" -serial "file:$out/console.log" -kernel "$imgdir/$(basename "$image")"
+		argv+=($qargs "${QEMU_COMMON[@]}" -serial "file:$out/console.log" -kernel "$imgfile"
 			-initrd "$build/guest/$FL_NAME/initramfs.cpio" -append "$cmdline")
 
 		# The reproducer: this cell alone, with the inputs that differ from
@@ -439,7 +448,7 @@ resolve() {
 			printf '"jobs": %s},\n' "$jobs"
 			js "$key"; printf '  "image": {"key": %s, ' "$REPLY"
 			js "$imgdir"; printf '"dir": %s, ' "$REPLY"
-			js "$imgdir/$(basename "$image")"; printf '"path": %s},\n' "$REPLY"
+			js "$imgfile"; printf '"path": %s},\n' "$REPLY"
 			js "$FL_NAME"; printf '  "initramfs": {"flavour": %s, ' "$REPLY"
 			js "$FL_CC"; printf '"cc": %s, ' "$REPLY"
 			js "$build/guest/$FL_NAME/initramfs.cpio"; printf '"path": %s},\n' "$REPLY"
@@ -464,7 +473,7 @@ resolve() {
 
 case "${1:-}" in
 cells) shift; cells "$@" ;;
-cells-json) shift; c=$(cells "$@"); printf '%s\n' "$c" | grep . | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
+cells-json) shift; c=$(cells "$@"); { [ -z "$c" ] || printf '%s\n' "$c"; } | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
 mutant-cells) [ $# -ge 2 ] || die "usage: plan.sh mutant-cells BRANCH [ARCH]"; shift; mutant_cells "$@" ;;
 tools) shift; tools "$@" ;;
 resolve) [ $# -ge 3 ] || die "usage: plan.sh resolve DIR CELL..."; shift; resolve "$@" ;;
