@@ -85,6 +85,13 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 		t->stepped = 1;
 		t->step_mono = cur->mono;
 	}
+	/* After the step, 23:59:59 read again is the inserted second, 23:59:60. */
+	if (t->stepped && cur->real >= last_start && cur->real < t->midnight_ns) {
+		if (!o->oop_samples++ || cur->tai_off < o->oop_tai_min)
+			o->oop_tai_min = cur->tai_off;
+		if (o->oop_samples == 1 || cur->tai_off > o->oop_tai_max)
+			o->oop_tai_max = cur->tai_off;
+	}
 	/* The wall clock read 23:59:59 from @prev until @cur. */
 	if (gap > 0 && prev->real >= last_start && prev->real < t->midnight_ns)
 		o->in_last_second_ns += gap;
@@ -190,20 +197,37 @@ int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why
 	return step_ok && last_ok;
 }
 
+/*
+ * adjtimex's tai and CLOCK_TAI - CLOCK_REALTIME move by the leap, and for an
+ * insertion already during 23:59:60 (upstream dd48d708ff3e: UTC 23:59:60 is
+ * TAI's next second, so the offset grows when the second begins, not when
+ * it ends).
+ */
 int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {
 	int want = kind == LEAP_INSERT ? 1 : -1;
 	int adj = o->tai_after - o->tai_before;
 	int64_t cdiff = o->ctai_after_ns - o->ctai_before_ns;
 	int clk = o->clock_tai_ok ? (int)((cdiff + (cdiff < 0 ? -1 : 1) * NSEC_PER_SEC / 2) / NSEC_PER_SEC) : want;
+	int during_ok = 1;
+	size_t used;
 
 	if (o->clock_tai_ok)
-		snprintf(why, len, "adjtimex tai %d -> %d, CLOCK_TAI-REALTIME moved %+d s (want %+d)",
-			 o->tai_before, o->tai_after, clk, want);
+		used = snprintf(why, len, "adjtimex tai %d -> %d, CLOCK_TAI-REALTIME moved %+d s (want %+d)",
+				o->tai_before, o->tai_after, clk, want);
 	else
-		snprintf(why, len, "adjtimex tai %d -> %d (want %+d), no CLOCK_TAI on this kernel",
-			 o->tai_before, o->tai_after, want);
-	return adj == want && clk == want;
+		used = snprintf(why, len, "adjtimex tai %d -> %d (want %+d), no CLOCK_TAI on this kernel",
+				o->tai_before, o->tai_after, want);
+	if (kind == LEAP_INSERT) {
+		during_ok = o->oop_samples && o->oop_tai_min == o->tai_before + 1 &&
+			    o->oop_tai_max == o->tai_before + 1;
+		if (used < len && !o->oop_samples)
+			snprintf(why + used, len - used, "; no sample during 23:59:60");
+		else if (used < len)
+			snprintf(why + used, len - used, "; tai %d..%d during 23:59:60 (want %d)",
+				 o->oop_tai_min, o->oop_tai_max, o->tai_before + 1);
+	}
+	return adj == want && clk == want && during_ok;
 }
 
 int check_monotonic(const struct leap_obs *o, char *why, size_t len)

@@ -54,6 +54,8 @@ struct leap_obs {
 	int tai_before, tai_after;	/* adjtimex tai */
 	int clock_tai_ok;		/* CLOCK_TAI is readable */
 	int64_t ctai_before_ns, ctai_after_ns;	/* CLOCK_TAI - CLOCK_REALTIME */
+	int oop_samples;		/* samples inside the inserted second (23:59:60) */
+	int oop_tai_min, oop_tai_max;	/* adjtimex tai in those samples */
 	int samples;
 	/* the leap-edge timer (insert only) */
 	int edge_fired, edge_fired_after_step;

@@ -41,6 +41,10 @@ static struct leap_obs good(enum leap_kind kind)
 	o.tai_after = 37 - step;
 	o.ctai_before_ns = 37 * NSEC_PER_SEC;
 	o.ctai_after_ns = (37 - step) * NSEC_PER_SEC + 1000;
+	if (kind == LEAP_INSERT) {
+		o.oop_samples = 100;
+		o.oop_tai_min = o.oop_tai_max = 38;
+	}
 	o.edge_fired = o.edge_fired_after_step = kind == LEAP_INSERT;
 	o.edge_real_ns = o.midnight * NSEC_PER_SEC + 20000;
 	o.edge_step_to_fire_ns = NSEC_PER_SEC;
@@ -139,6 +143,18 @@ static void test_wall_and_tai(void)
 	o.clock_tai_ok = 0;				/* old kernel: adjtimex only */
 	EXPECT(check_tai(LEAP_DELETE, &o, why, sizeof(why)));
 	EXPECT(strstr(why, "no CLOCK_TAI") != NULL);
+
+	o = good(LEAP_INSERT);
+	o.oop_tai_min = 37;				/* before dd48d708: old TAI in 23:59:60 */
+	o.oop_tai_max = 37;
+	EXPECT(!check_tai(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "tai 37..37 during 23:59:60 (want 38)") != NULL);
+	o.oop_tai_max = 38;				/* changed inside the second */
+	EXPECT(!check_tai(LEAP_INSERT, &o, why, sizeof(why)));
+	o.oop_samples = 0;				/* 23:59:60 never sampled */
+	o.oop_tai_min = o.oop_tai_max = 38;
+	EXPECT(!check_tai(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "no sample during 23:59:60") != NULL);
 }
 
 static void test_monotonic(void)
@@ -187,6 +203,7 @@ struct kernel {
 	int edge_timer;		/* a 00:00:00 timer is armed... */
 	int edge_at;		/* ...and fires before this sample (0: never) */
 	int blip_at, blip_state;	/* this sample reports that state (0: none) */
+	int tai_late;		/* TAI grows at the end of 23:59:60 (before dd48d708) */
 };
 
 static struct sample kernel_at(const struct kernel *k, int i)
@@ -198,7 +215,7 @@ static struct sample kernel_at(const struct kernel *k, int i)
 		pre = m - LEAD_INSERT_NS + e;
 		if (k->leaps && pre >= m + k->lag) {
 			s.real = pre - NSEC_PER_SEC;		/* 23:59:59 again */
-			s.tai_off = 38;
+			s.tai_off = k->tai_late && s.real < m ? 37 : 38;
 			s.state = s.real < m ? ST_OOP : ST_WAIT;
 		} else {
 			s.real = pre;
@@ -273,8 +290,16 @@ static void test_sampler_insert(void)
 	EXPECT(strcmp(why, "states TIME_OK(tai 37)>TIME_INS(tai 37)>TIME_OOP(tai 38)>TIME_WAIT(tai 38)") == 0);
 	EXPECT(check_wall_sequence(LEAP_INSERT, &r.o, why, sizeof(why)));
 	EXPECT(check_tai(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(r.o.oop_samples == 100 && r.o.oop_tai_min == 38 && r.o.oop_tai_max == 38);
 	EXPECT(check_monotonic(&r.o, why, sizeof(why)));
 	EXPECT(!r.o.edge_fired);
+
+	/* TAI moved at the end of 23:59:60: right before and after, wrong during. */
+	k.tai_late = 1;
+	r = simulate(&k);
+	EXPECT(r.o.tai_before == 37 && r.o.tai_after == 38);
+	EXPECT(r.o.oop_samples == 100 && r.o.oop_tai_min == 37 && r.o.oop_tai_max == 37);
+	EXPECT(!check_tai(LEAP_INSERT, &r.o, why, sizeof(why)));
 }
 
 static void test_sampler_delete(void)
@@ -295,6 +320,7 @@ static void test_sampler_delete(void)
 	EXPECT(check_wall_sequence(LEAP_DELETE, &r.o, why, sizeof(why)));
 	EXPECT(strcmp(why, "wall step +1.000 s (want +1), 0.030 s spent in 23:59:59") == 0);
 	EXPECT(check_tai(LEAP_DELETE, &r.o, why, sizeof(why)));
+	EXPECT(r.o.oop_samples == 0);
 }
 
 static void test_sampler_no_leap(void)
