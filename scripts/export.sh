@@ -8,6 +8,9 @@
 #                  OUT/series.add, the lines to add to debian/patches/series
 # The series is the fixed variant's patch directories less the regress ones
 # (the fix alone); with "full", every directory of the fixed variant.
+# Each exported patch ends its trailers with the exporter's Signed-off-by,
+# from `git config user.name` and `user.email` (the patches in branches/
+# carry upstream's tags only).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +20,12 @@ b=$1 fmt=$2 out=$3 full=${4:-}
 fixed=$("$here/plan.sh" get "$b" PATCHES_fixed) || exit 1
 regress=$("$here/plan.sh" get "$b" PATCHES_regress)
 [ -n "$fixed" ] || die "branch $b has no fixed variant to export"
+name=$(git config user.name || true)
+email=$(git config user.email || true)
+if [ -z "$name" ] || [ -z "$email" ]; then
+	die "no git identity for the Signed-off-by line: set it with git config --global user.name \"Your Name\" and git config --global user.email you@example.org"
+fi
+sob="Signed-off-by: $name <$email>"
 
 dirs=()
 for d in $fixed; do
@@ -28,16 +37,23 @@ done
 patches=()
 [ ${#dirs[@]} -eq 0 ] || mapfile -t patches < <("$here/plan.sh" series "${dirs[@]}")
 [ ${#patches[@]} -gt 0 ] || die "branch $b: no patches to export"
+# signed PATCH: the patch with $sob after its last trailer (before the
+# first "---" line), unless the exporter already signed it.
+signed() {
+	awk -v sob="$sob" '!done && /^---$/ { if (last != sob) print sob; done = 1 }
+		{ print; if (!done) last = $0 }' "$1"
+}
+case "$fmt" in mbox | quilt | debian) ;; *) die "unknown FORMAT '$fmt': use mbox, quilt or debian" ;; esac
 mkdir -p "$out"
 case "$fmt" in
 mbox)
-	cat "${patches[@]}" >"$out/$b-leap.mbox"
+	for p in "${patches[@]}"; do signed "$p"; done >"$out/$b-leap.mbox"
 	echo "$out/$b-leap.mbox: ${#patches[@]} patches (git am $out/$b-leap.mbox)" ;;
 quilt)
 	mkdir -p "$out/patches"
 	: >"$out/patches/series"
 	for p in "${patches[@]}"; do
-		cp "$p" "$out/patches/"
+		signed "$p" >"$out/patches/$(basename "$p")"
 		basename "$p" >>"$out/patches/series"
 	done
 	echo "$out/patches: ${#patches[@]} patches and series (quilt push -a)" ;;
@@ -46,9 +62,8 @@ debian)
 	mkdir -p "$out/debian/patches/$dir"
 	: >"$out/series.add"
 	for p in "${patches[@]}"; do
-		cp "$p" "$out/debian/patches/$dir/"
+		signed "$p" >"$out/debian/patches/$dir/$(basename "$p")"
 		echo "$dir/$(basename "$p")" >>"$out/series.add"
 	done
 	echo "$out/debian/patches/$dir: ${#patches[@]} patches; add $out/series.add to debian/patches/series" ;;
-*) die "unknown FORMAT '$fmt': use mbox, quilt or debian" ;;
 esac

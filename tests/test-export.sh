@@ -11,6 +11,15 @@ tree=$(packaged_tree)
 
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
+# The exporter's identity comes from git config: give the test its own, and
+# run the exports outside any repository (whose config would win).
+export GIT_CONFIG_GLOBAL="$w/gitconfig" GIT_CONFIG_NOSYSTEM=1
+cd "$w"
+check "no identity: export refuses" not "$ROOT/scripts/export.sh" 6.1 mbox "$w/noid"
+check "no identity: the line says how to set it" bash -c "'$ROOT/scripts/export.sh' 6.1 mbox '$w/noid' 2>&1 | grep -q 'git config --global user.email'"
+check "no identity: nothing written" test ! -e "$w/noid"
+git config --global user.name "Ann Exporter"
+git config --global user.email ann@example.org
 scratch() { # DIR: a copy of the tree's kernel/time as a fresh git repository
 	mkdir -p "$1/kernel"
 	cp -r "$tree/kernel/time" "$1/kernel/"
@@ -23,6 +32,8 @@ scratch() { # DIR: a copy of the tree's kernel/time as a fresh git repository
 scratch "$w/am"
 check "mbox: git am takes the 6.1 stack" git -C "$w/am" -c user.name=t -c user.email=t@t am -q "$w/mbox/6.1-leap.mbox"
 check_eq "mbox: the base commit and four patches" 5 "$(git -C "$w/am" rev-list --count HEAD)"
+check_eq "mbox: each patch signed off by the exporter, once" 4 "$(grep -c '^Signed-off-by: Ann Exporter <ann@example.org>$' "$w/mbox/6.1-leap.mbox")"
+check_eq "mbox: the sign-off is the last trailer of each commit" 4 "$(git -C "$w/am" log -4 --format=%B | grep -A1 '^Signed-off-by: Ann Exporter' | grep -c '^$')"
 check "mbox: regress + fix gives back the packaged file" cmp "$w/am/kernel/time/timekeeping.c" "$tree/kernel/time/timekeeping.c"
 
 "$ROOT/scripts/export.sh" 6.1 quilt "$w/quilt" full >/dev/null
@@ -48,6 +59,10 @@ check "debian: lines are relative to debian/patches" grep -qx "bugfix/all/leap-s
 # Without "full" only the fix is exported.
 "$ROOT/scripts/export.sh" 6.1 quilt "$w/fixonly" >/dev/null
 check_eq "fix-only export: two patches" 2 "$(grep -c . "$w/fixonly/patches/series")"
+for f in "$w"/fixonly/patches/*.patch; do
+	check "quilt: $(basename "$f") signed off once, before its diffstat" \
+		test "$(grep -c '^Signed-off-by: Ann Exporter' "$f")" = 1 -a "$(grep -m1 -B1 '^---$' "$f" | head -n1)" = "Signed-off-by: Ann Exporter <ann@example.org>"
+done
 check "unknown format fails" not "$ROOT/scripts/export.sh" 6.1 tarball "$w/x"
 check "unknown branch fails" not "$ROOT/scripts/export.sh" 9.9 mbox "$w/x"
 finish export
