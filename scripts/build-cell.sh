@@ -58,7 +58,10 @@ backup=$build/locks/$tree_id.backup
 	flock 9
 	"$here/tree-patch.sh" restore "$tree" "$backup"
 	trap '"$here/tree-patch.sh" restore "$tree" "$backup"' EXIT
-	[ ${#patches[@]} -eq 0 ] || "$here/tree-patch.sh" apply "$tree" "$backup" "${patches[@]}"
+	if [ ${#patches[@]} -gt 0 ] && ! "$here/tree-patch.sh" apply "$tree" "$backup" "${patches[@]}" 2>"$out/patch.log"; then
+		cat "$out/patch.log" >&2
+		exit 3
+	fi
 	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc JOBS=$jobs \
 		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 \
 		|| { tail -n 20 "$out/build.log" >&2; exit 1; }
@@ -67,7 +70,12 @@ backup=$build/locks/$tree_id.backup
 	cp "$objdir/$target" "$objdir/.config" "$imgdir.tmp/"
 	rm -rf "$imgdir"
 	mv "$imgdir.tmp" "$imgdir"
-) 9>"$build/locks/$tree_id.lock"
+) 9>"$build/locks/$tree_id.lock" || {
+	rc=$?
+	# 3: the stack did not apply (nothing was built, and the tree is as it was).
+	[ $rc -ne 3 ] || reason="patches do not apply: $(sed -n 's/^tree-patch: //p' "$out/patch.log" | tail -n 1)"
+	exit 1
+}
 build_s=$(($(date +%s) - start))
 status=built reason="built"
 echo "[$pos] build $branch $arch $variant ... ${build_s} s"

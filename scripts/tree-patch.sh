@@ -13,6 +13,9 @@
 # then removes BACKUP.  A run interrupted at any point leaves either an intact
 # tree or a BACKUP from which the next run's `restore` recovers it.
 # Patches must apply exactly: no fuzz (offsets are reported, and allowed).
+# A patch whose change the tree already has (it reverses cleanly where it
+# does not apply: a vendor tree or a later stable release that carries it)
+# is reported "already in the tree" and skipped by apply.
 set -eu
 
 die() { echo "tree-patch: $*" >&2; exit 1; }
@@ -43,6 +46,8 @@ check() {
 			else
 				echo "$name: applies"
 			fi
+		elif (cd "$scratch" && patch -p1 -F0 -R --dry-run -s -f <"$p") >/dev/null 2>&1; then
+			echo "$name: already in the tree"
 		else
 			echo "$name: FAILS at $(awk '/^patching file /{f=$3} /FAILED|malformed|can.t find file|Reversed/{print f ": " $0; exit}' <<<"$out")"
 			rc=1
@@ -66,10 +71,12 @@ restore() {
 }
 
 apply() {
-	local tree=$1 backup=$2 f p
+	local tree=$1 backup=$2 f p skip
 	shift 2
 	[ ! -d "$backup" ] || die "$tree still carries patches ($backup exists): run restore first"
-	check "$tree" "$@" >"$backup.check" 2>&1 || { grep FAILS "$backup.check" >&2; rm -f "$backup.check"; die "patch stack does not apply to $tree"; }
+	check "$tree" "$@" >"$backup.check" 2>&1 || {
+		die "$(grep -m1 FAILS "$backup.check"; rm -f "$backup.check") in $tree; the tree is unchanged"; }
+	skip=$(sed -n 's/: already in the tree$//p' "$backup.check")
 	rm -f "$backup.check"
 	rm -rf "$backup.tmp"
 	mkdir -p "$backup.tmp/orig"
@@ -81,7 +88,9 @@ apply() {
 		fi
 	done <"$backup.tmp/files"
 	mv "$backup.tmp" "$backup"
+	[ -z "$skip" ] || echo "tree-patch: already in $tree, not applied again: $(paste -sd' ' <<<"$skip")"
 	for p in "$@"; do
+		grep -qxF "$(basename "$p")" <<<"$skip" && continue
 		(cd "$tree" && patch -p1 -F0 -N -s --no-backup-if-mismatch -r - <"$p") >/dev/null \
 			|| die "$(basename "$p") failed on $tree after a clean dry run"
 	done

@@ -53,6 +53,22 @@ check "apply of a failing stack fails" test "$rc" -ne 0
 check "failing apply names the patch" grep -q "bad.patch: FAILS" <<<"$out"
 check "failing apply leaves the tree pristine" diff -r "$tree" "$w/pristine"
 
+# A tree that already has a patch's change (a vendor tree, a later stable
+# release): that patch is reported and skipped, the others apply.
+cp "$w/pristine/kernel/time/a.c" "$w/a.orig"
+sed -i 's/^10$/ten/' "$tree/kernel/time/a.c"
+cp -r "$tree" "$w/vendor"
+out=$("$tp" check "$tree" "$w/1.patch" "$w/2.patch")
+check_eq "check: a change the tree has is named, not failed" "1.patch: already in the tree
+2.patch: applies" "$out"
+"$tp" apply "$tree" "$backup" "$w/1.patch" "$w/2.patch"
+check "apply skipped it and applied the rest" grep -qx hundred-twenty "$tree/kernel/time/b.c"
+check_eq "apply did not apply it twice" 1 "$(grep -c '^ten$' "$tree/kernel/time/a.c")"
+"$tp" restore "$tree" "$backup"
+check "restore gives back the vendor tree" diff -r "$tree" "$w/vendor"
+cp "$w/a.orig" "$tree/kernel/time/a.c"
+check "back to the pristine tree" diff -r "$tree" "$w/pristine"
+
 # Interrupted: killed after the backup, half way through patching.
 "$tp" apply "$tree" "$backup" "$w/1.patch" "$w/2.patch"
 cp "$w/pristine/kernel/time/b.c" "$tree/kernel/time/b.c"	# as if 2.patch never ran
