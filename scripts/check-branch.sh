@@ -3,7 +3,8 @@
 #
 # Usage: check-branch.sh BRANCH   (tree: $KSRC, else the branch's Debian package)
 #
-# One line per patch: applies / applies with offset / FAILS at file: hunk.
+# One line per patch: applies / applies with offset / already in the tree /
+# FAILS at file: hunk.
 # A directory is checked on top of the directories its variant stacks under
 # it (fix on top of regress, as PATCHES_fixed says).  Exit 1 on any failure.
 set -eu
@@ -15,6 +16,10 @@ b=$1
 variants=$("$here/plan.sh" get "$b" VARIANTS) || exit 1
 if [ -n "${KSRC:-}" ]; then
 	"$here/ksrc-branch.sh" "$KSRC" >/dev/null || exit 1
+	# A tree of another branch's range is refused, one that already
+	# carries the fix is named (one line each); neither is touched.
+	v=$(KSRC=$KSRC "$here/plan.sh" ksrc "$b") || exit 1
+	[ "$v" != stock ] || { echo "== $b: nothing to apply"; exit 0; }
 	tree=$KSRC
 else
 	"$here/plan.sh" cells "$b" >/dev/null || exit 1

@@ -15,6 +15,8 @@
 #   plan.sh arch-get ARCH KEY                 one value of an arch stanza
 #   plan.sh series DIR...                     the patches of DIR/series, absolute
 #   plan.sh branch-for VERSION                the branch whose range holds VERSION
+#   plan.sh ksrc BRANCH                       KSRC is a tree of BRANCH (else one
+#                                             line, exit 1); prints its default variants
 #   plan.sh configs ARCH [FRAGMENT...]        the config fragment files, in merge order
 #
 # The data, all variables files (KEY := value, # comments):
@@ -118,9 +120,53 @@ branch_arches() { bget "$1" ARCHES || REPLY=${ARCHES[*]-}; }
 one_of() { local w=$1 x; shift; for x in "$@"; do [ "$x" = "$w" ] && return 0; done; return 1; }
 words() { tr '\n' ' ' | sed 's/ $//'; }
 
+# A tree the user brings (KSRC): its version (make kernelversion, once).
+KV=""
+ksrc_version() {
+	[ -n "$KV" ] || KV=$(make -s -C "$KSRC" kernelversion 2>/dev/null) \
+		|| die "KSRC=$KSRC is not a kernel tree (make kernelversion failed)"
+	REPLY=$KV
+}
+# What a tree's own code says about the fix, whatever its version or vendor:
+# "fixed" when its timekeeping tells the hrtimers about a leap
+# (clock_was_set_delayed() or TK_CLOCK_WAS_SET, the 2012 fix) and handles the
+# leap edge (next_leap_ktime, or ntp_get_next_leap() of the pre-3.4 series,
+# the 2015 fix); "2012" with the first only; "" with neither.
+fix_state() {
+	local f=$1/kernel/time/timekeeping.c
+	REPLY=""
+	[ -f "$f" ] && grep -qE 'clock_was_set_delayed|TK_CLOCK_WAS_SET' "$f" || return 0
+	REPLY=2012
+	! grep -qE 'next_leap_ktime|ntp_get_next_leap' "$f" || REPLY=fixed
+}
+# ksrc_branch BRANCH: KSRC must be a tree of BRANCH's range (one line if
+# not); REPLY = the variants it runs by default: stock alone on a tree that
+# already carries the fix (expected PASS), else stock and fixed.
+ksrc_branch() {
+	local b=$1 lo hi fix
+	ksrc_version
+	fix_state "$KSRC"; fix=$REPLY
+	bval "$b" VERSION_MIN; lo=$REPLY
+	bval "$b" VERSION_MAX; hi=$REPLY
+	if [ -n "$lo" ] && [ -n "$hi" ] && ! { ver_le "$lo" "$KV" && ver_le "$KV" "$hi"; }; then
+		die "KSRC=$KSRC is Linux $KV${fix:+ (its code already carries the ${fix/fixed/leap-second} fix)}, not a tree of branch $b ($lo-$hi); the tree is left as it is: make qemu KSRC=$KSRC picks its branch"
+	fi
+	REPLY="stock fixed"
+	[ "$fix" != fixed ] || REPLY=stock
+}
+ksrc_note() { # BRANCH: one line on what the tree's code says (stderr)
+	local fix
+	fix_state "$KSRC"; fix=$REPLY
+	case "$fix" in
+	fixed) echo "plan: KSRC=$KSRC (Linux $KV) already carries the leap-second fix in its code (the leap notifies the hrtimers; the leap edge is handled): branch $1 runs stock only, expected PASS" >&2 ;;
+	2012) echo "plan: KSRC=$KSRC (Linux $KV) carries the 2012 fix but not the 2015 leap-edge fix: stock and fixed; patches already in the tree are skipped" >&2 ;;
+	esac
+}
+
 # cells [BRANCH [ARCHES [VARIANTS]]]: filters may be space-separated lists.
 # With KSRC and no VARIANT, a branch runs stock and fixed (a tree you bring:
-# as it is, and with the fix).
+# as it is, and with the fix), or stock alone when the tree already carries
+# the fix.
 cells() {
 	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x
 	# shellcheck disable=SC2046
@@ -132,10 +178,17 @@ cells() {
 	# shellcheck disable=SC2046
 	for x in $want_v; do one_of "$x" $(variants) \
 		|| die "unknown VARIANT '$x': use one of: $(variants | words)"; done
-	[ -z "$want_v" ] && [ -n "${KSRC:-}" ] && want_v="stock fixed"
+	local vs
 	for b in $(branches); do
 		# shellcheck disable=SC2086
 		[ -z "$want_b" ] || one_of "$b" $want_b || continue
+		vs=$want_v
+		if [ -n "${KSRC:-}" ]; then
+			[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
+			ksrc_branch "$b"
+			[ -n "$vs" ] || vs=$REPLY
+			ksrc_note "$b"
+		fi
 		# A branch without a package runs on a tree the user brings: in the
 		# matrix only when asked for, and then with KSRC.
 		bval "$b" PACKAGE
@@ -150,7 +203,7 @@ cells() {
 			bval "$b" VARIANTS
 			for v in $REPLY; do
 				# shellcheck disable=SC2086
-				[ -z "$want_v" ] || one_of "$v" $want_v || continue
+				[ -z "$vs" ] || one_of "$v" $vs || continue
 				echo "$b-$a-$v"
 			done
 		done
@@ -331,7 +384,7 @@ need_arch_keys() {
 
 resolve() {
 	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers
-	local stack patches frags skip cmdline console qargs kversion="" repro x imgfile
+	local stack patches frags skip cmdline console qargs repro x imgfile
 	shift
 	mkdir -p "$dir/cells"
 	dir=$(realpath "$dir")
@@ -351,9 +404,8 @@ resolve() {
 		# (parse checked that KSRC has a Makefile, or that the branch has a package.)
 		if [ -n "${KSRC:-}" ]; then
 			tree=$(realpath "$KSRC")
-			[ -n "$kversion" ] || kversion=$(make -s -C "$tree" kernelversion 2>/dev/null) \
-				|| die "KSRC=$KSRC is not a kernel tree (make kernelversion failed)"
-			version=$kversion src=ksrc
+			ksrc_branch "$B"
+			version=$KV src=ksrc
 			tree_id=ksrc-$(printf '%s' "$tree" | sha256sum | cut -c1-8)
 		else
 			tree_version "$pkg" "$suites"; version=$REPLY
@@ -370,6 +422,11 @@ resolve() {
 			bval "$B" "PATCHES_$X"; stack="$stack $REPLY"
 			bval "$B" "EXPECT_$X"; expect=$REPLY
 			killers=""
+			# A tree you bring that already carries the fix must pass as it is.
+			if [ -n "${KSRC:-}" ] && [ "$X" = stock ]; then
+				fix_state "$KSRC"
+				[ "$REPLY" != fixed ] || expect=PASS
+			fi
 		fi
 		[ -n "$expect" ] || die "cell $cell has no expected verdict (EXPECT_$X or KILLED_BY)"
 		# shellcheck disable=SC2086 # lists of directories and fragments
@@ -489,5 +546,9 @@ get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	bval "$2" "$3"; echo "$REPLY" ;;
 branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for "$2" ;;
-*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|get|series|branch-for|configs ... (see its header)" >&2; exit 2 ;;
+ksrc) { [ $# -eq 2 ] && [ -n "${KSRC:-}" ]; } || die "usage: KSRC=TREE plan.sh ksrc BRANCH"
+	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
+	[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
+	ksrc_branch "$2"; echo "$REPLY"; ksrc_note "$2" ;;
+*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|get|series|branch-for|ksrc|configs ... (see its header)" >&2; exit 2 ;;
 esac

@@ -182,6 +182,27 @@ check_eq "KSRC: CONFIGS, musl flavour, branch compiler" "configs/old.config conf
 	"$(q '(.configs | join(" ")) + "|" + .initramfs.flavour + "|" + .build.cc')"
 check "KSRC: the reproducer names the tree" grep -q "KSRC=$fake/linux-0.9" <<<"$(q .reproducer)"
 
+# What the tree's own code says about the fix, whatever its version.
+for t in fixed 2012 other; do
+	mkdir -p "$fake/k-$t/kernel/time"
+	cp "$fake/linux-0.9/Makefile" "$fake/k-$t/"
+done
+printf 'clock_was_set_delayed();\nnext_leap_ktime\n' >"$fake/k-fixed/kernel/time/timekeeping.c"
+printf 'clock_was_set_delayed();\n' >"$fake/k-2012/kernel/time/timekeeping.c"
+printf 'second_overflow();\n' >"$fake/k-other/kernel/time/timekeeping.c"
+check_eq "a tree that carries the fix: stock only" "0.9-x86_64-stock" "$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>/dev/null | paste -sd ' ')"
+check "... said in one line" grep -q "already carries the leap-second fix in its code" <<<"$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>&1 >/dev/null)"
+KSRC=$fake/k-fixed "$plan" resolve "$fake/r4" 0.9-x86_64-stock 2>/dev/null
+check_eq "... and expected to PASS" PASS "$(jq -r '.expect | join(" ")' "$fake/r4/cells/0.9-x86_64-stock/plan.json")"
+check_eq "the 2012 fix without the leap edge: stock and fixed" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>/dev/null | paste -sd ' ')"
+check "... said in one line" grep -q "not the 2015 leap-edge fix" <<<"$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>&1 >/dev/null)"
+check_eq "no fix: stock and fixed, nothing said" "0.9-x86_64-stock 0.9-x86_64-fixed|" "$(KSRC=$fake/k-other "$plan" cells 0.9 2>&1 | paste -sd ' ')|"
+# A tree of another branch's range: one line, nothing planned.
+printf 'kernelversion:\n\t@echo 9.9.4\n' >"$fake/k-fixed/Makefile"
+err=$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>&1) && rc=0 || rc=$?
+check "another branch's tree: refused" test "$rc" -ne 0
+check_eq "... in one line naming both" "plan: KSRC=$fake/k-fixed is Linux 9.9.4 (its code already carries the leap-second fix), not a tree of branch 0.9 (0.9-0.9.99); the tree is left as it is: make qemu KSRC=$fake/k-fixed picks its branch" "$err"
+
 # --- one planning per run: the runner's dry run ------------------------------
 trace=$fake/trace
 out=$(LEAP_TRACE=$trace "$ROOT/scripts/matrix.sh" -n 9.9-x86_64-stock 9.9-arm64-naive 1.0-x86_64-fixed)
