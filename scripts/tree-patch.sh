@@ -15,7 +15,9 @@
 # Patches must apply exactly: no fuzz (offsets are reported, and allowed).
 # A patch whose change the tree already has (it reverses cleanly where it
 # does not apply: a vendor tree or a later stable release that carries it)
-# is reported "already in the tree" and skipped by apply.
+# is reported "already in the tree" and skipped by apply; so is a build aid
+# (a patch that says "Test-build aid, not part of the fix") that does not
+# apply at all: the tree may carry its own version, and the build tells.
 set -eu
 
 die() { echo "tree-patch: $*" >&2; exit 1; }
@@ -48,6 +50,10 @@ check() {
 			fi
 		elif (cd "$scratch" && patch -p1 -F0 -R --dry-run -s -f <"$p") >/dev/null 2>&1; then
 			echo "$name: already in the tree"
+		elif grep -q '^Test-build aid, not part of the fix' "$p"; then
+			# A build aid the tree does not take: it may have its own
+			# version of the change; the build will tell.
+			echo "$name: already in the tree in another form, or not needed: a build aid, skipped"
 		else
 			echo "$name: FAILS at $(awk '/^patching file /{f=$3} /FAILED|malformed|can.t find file|Reversed/{print f ": " $0; exit}' <<<"$out")"
 			rc=1
@@ -76,7 +82,7 @@ apply() {
 	[ ! -d "$backup" ] || die "$tree still carries patches ($backup exists): run restore first"
 	check "$tree" "$@" >"$backup.check" 2>&1 || {
 		die "$(grep -m1 FAILS "$backup.check"; rm -f "$backup.check") in $tree; the tree is unchanged"; }
-	skip=$(sed -n 's/: already in the tree$//p' "$backup.check")
+	skip=$(sed -n 's/: already in the tree.*//p' "$backup.check")
 	rm -f "$backup.check"
 	rm -rf "$backup.tmp"
 	mkdir -p "$backup.tmp/orig"
@@ -88,7 +94,7 @@ apply() {
 		fi
 	done <"$backup.tmp/files"
 	mv "$backup.tmp" "$backup"
-	[ -z "$skip" ] || echo "tree-patch: already in $tree, not applied again: $(paste -sd' ' <<<"$skip")"
+	[ -z "$skip" ] || echo "tree-patch: not applied to $tree (its change is there already, or a build aid the tree does not take): $(paste -sd' ' <<<"$skip")"
 	for p in "$@"; do
 		grep -qxF "$(basename "$p")" <<<"$skip" && continue
 		(cd "$tree" && patch -p1 -F0 -N -s --no-backup-if-mismatch -r - <"$p") >/dev/null \

@@ -69,6 +69,18 @@ check "restore gives back the vendor tree" diff -r "$tree" "$w/vendor"
 cp "$w/a.orig" "$tree/kernel/time/a.c"
 check "back to the pristine tree" diff -r "$tree" "$w/pristine"
 
+# A build aid that does not apply (the tree has its own version of the
+# change) is skipped, named; a fix patch that does not apply still fails.
+{ echo "Test-build aid, not part of the fix: a test."; cat "$w/bad.patch"; } >"$w/aid.patch"
+out=$("$tp" check "$tree" "$w/aid.patch" "$w/2.patch") && rc=0 || rc=$?
+check_eq "check: a build aid that does not apply is no failure" 0 "$rc"
+check "check: ... and is named as skipped" grep -q "^aid.patch: .*a build aid, skipped" <<<"$out"
+"$tp" apply "$tree" "$backup" "$w/aid.patch" "$w/2.patch"
+check "apply: the build aid skipped, the rest applied" grep -qx hundred-twenty "$tree/kernel/time/b.c"
+check "apply: the file of the skipped aid untouched" cmp "$tree/kernel/time/a.c" "$w/pristine/kernel/time/a.c"
+"$tp" restore "$tree" "$backup"
+check "restore after a skipped build aid" diff -r "$tree" "$w/pristine"
+
 # Interrupted: killed after the backup, half way through patching.
 "$tp" apply "$tree" "$backup" "$w/1.patch" "$w/2.patch"
 cp "$w/pristine/kernel/time/b.c" "$tree/kernel/time/b.c"	# as if 2.patch never ran
