@@ -1,6 +1,6 @@
-# Linux 3.4 before 3.4.6 (pre-fix struct timekeeper): a tree the user brings
-# (make qemu KSRC=...).  3.4.0-3.4.2 also lack upstream fad0c66c4bb8 and are
-# not covered here: see docs/backports.md ("3.4 family") and branches/3.4.0/fix.
+# Linux 3.4.3-3.4.5 (struct timekeeper before 3.4.6): a tree the user brings
+# (make qemu KSRC=...).  3.4.0-3.4.2 also lack upstream fad0c66c4bb8 and
+# dd48d708ff3e: branch 3.4.0.  See docs/backports.md ("3.4 family").
 # The package, arch and compilers come from branches/old/family.mk.
 FAMILY      := old
 VERSION_MIN := 3.4.3
@@ -19,6 +19,3 @@ PATCHES_fixed := 3.4/fix
 COMPAT        := 3.4/compat
 CONFIGS       := old
 
-# The 2015 leap-edge fix (upstream 833f32d76302) is not carried on 3.4
-# (docs/backports.md): the leap test reports leap_edge as SKIP here.
-SKIP_CHECKS   := leap_edge
