@@ -256,6 +256,19 @@ check_eq "no arch named in scripts, matrix.mk, Makefile, .ci/run" "" \
 	"$(cat "$ROOT"/scripts/*.sh "$ROOT/matrix.mk" "$ROOT/Makefile" "$ROOT/.ci/run" | grep -v '^	@echo ' | grep -E 'x86_64|arm64|aarch64|qemu-system' || true)"
 
 # The real data: every packaged branch's cells plan without errors.
+# A stack that does not apply: the build step names the patch and the hunk
+# (not a build.log that was never written), and the tree is left as it was.
+mkdir -p "$fake/linux-0.9/kernel"
+printf 'one\ntwo\nthree\n' >"$fake/linux-0.9/kernel/x.c"
+cp -r "$fake/linux-0.9" "$fake/linux-0.9.orig"
+printf -- '--- a/kernel/x.c\n+++ b/kernel/x.c\n@@ -1,3 +1,3 @@\n one\n-TWO\n+2\n three\n' >"$fake/branches/shared/fix/0001-a.patch"
+LEAP_ROOT=$fake BUILD_DIR=$build KSRC=$fake/linux-0.9 "$plan" resolve "$fake/r5" 0.9-x86_64-fixed
+"$ROOT/scripts/build-cell.sh" "$fake/r5/cells/0.9-x86_64-fixed/plan.json" >/dev/null 2>&1 && rc=0 || rc=$?
+b=$fake/r5/cells/0.9-x86_64-fixed/build.json
+check "a stack that does not apply: the build step fails" test "$rc" -ne 0
+check_eq "... says why, naming patch, file and hunk" "failed|patches do not apply: 0001-a.patch: FAILS at kernel/x.c: Hunk #1 FAILED at 1." \
+	"$(jq -r '.status + "|" + (.reason | sub(" in /.*"; ""))' "$b")"
+check "... and leaves the tree as it was" diff -r "$fake/linux-0.9" "$fake/linux-0.9.orig"
 mapfile -t real < <("$plan" cells 6.1)
 check "the real 6.1 cells plan" "$plan" tools "${real[@]}"
 check_eq "every real cell has an expected verdict" "" \
