@@ -9,7 +9,9 @@
 #   BOOTFAIL  the leap test never started (the last console lines are the reason)
 #   SPLAT     a kernel BUG/WARNING/lockdep report/oops/panic/stall on the console
 #             (the reason says when the guest then hung and was killed)
-#   PASS, FAIL, SKIP  the leap test's own result line
+#   PASS, FAIL, SKIP  the leap test's own result line, when it agrees with
+#             the KTAP lines (the plan, each test's ok/not ok, the counts)
+#             and the guest did not hang after it; else ERROR, saying where
 #   TIMEOUT   no result, and run-qemu.sh killed the guest as hung (QEMU_EXIT_CODE
 #             124): at the time limit, or silent too long (its note ends the log)
 #   ERROR     the guest stopped without a result for another reason
@@ -23,12 +25,18 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 	function kv(k, v) { printf "%s=%s\n", k, v }
 	{ lines[NR % 8] = $0; n = NR }
 	/leapinit: (running|hanging)|^KTAP version 1/ { started = 1 }
-	/(^|[^A-Za-z])(BUG|WARNING):|Kernel panic|Oops|general protection fault|Unable to handle kernel|inconsistent lock state|possible (recursive|circular) locking|blocked for more than [0-9]+ seconds|detected stalls?|self-detected stall/ {
+	/(^|[^A-Za-z])(BUG|WARNING):|kernel BUG at|invalid opcode:|Kernel panic|Oops|general protection fault|Unable to handle kernel|inconsistent lock state|possible (recursive|circular) locking|blocked for more than [0-9]+ seconds|detected (expedited )?stalls?|self-detected stall|Watchdog detected hard LOCKUP|UBSAN:|list_(add|del) corruption/ {
 		if (!splat) splat = $0
 	}
-	/^run-qemu: no console output for [0-9]+ s/ { hung = "silent for " $6 " s, killed" }
-	/LEAPTEST RESULT: (PASS|FAIL|SKIP)/ { match($0, /LEAPTEST RESULT: [A-Z]+/); result = substr($0, RSTART + 17, RLENGTH - 17) }
-	/^not ok [0-9]+ / { failed = failed (failed ? "," : "") $4 }
+	/^run-qemu: no console output for [0-9]+ s/ { hung = "silent for " $6 " s, killed"; if (result) hung_after = 1 }
+	/LEAPTEST RESULT: (PASS|FAIL|SKIP)/ {
+		match($0, /LEAPTEST RESULT: [A-Z]+/); result = substr($0, RSTART + 17, RLENGTH - 17)
+		for (i = 1; i <= NF; i++) if ($i ~ /^(pass|fail|skip)=[0-9]+$/) { split($i, kvp, "="); said[kvp[1]] = kvp[2] + 0 }
+	}
+	# The top-level KTAP plan and results, to check the result line against.
+	/^1\.\.[0-9]+$/ && plan == "" { plan = substr($0, 4) + 0 }
+	/^ok [0-9]+ / { tests++; if ($0 ~ / # SKIP/) skips++; else passes++ }
+	/^not ok [0-9]+ / { tests++; fails++; failed = failed (failed ? "," : "") $4 }
 	/# wakeups_per_s cpu=/ { for (i = 1; i <= NF; i++) if ($i ~ /^value=/) { v = substr($i, 7) + 0; if (v > wps) wps = v; seen_wps = 1 } }
 	/# timer scenario=.* early$/ { early++ }
 	/# timer scenario=.* late$/ { late++ }
@@ -43,6 +51,18 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 			verdict = "SPLAT"; reason = splat (rc == 124 && !result ? " (then hung: " hung ")" : "")
 		} else if (result) {
 			verdict = result; reason = result == "PASS" ? "all checks passed" : (result == "SKIP" ? "preconditions not met" : "failed: " failed)
+			# The result line must agree with the KTAP lines before it and
+			# with how the guest ended; any disagreement is no verdict.
+			bad = ""
+			if (plan == "") bad = "no KTAP plan line"
+			else if (tests != plan) bad = tests + 0 " of the planned " plan " tests reported"
+			else if (result == "PASS" && fails) bad = "tests not ok: " failed
+			else if (result == "FAIL" && !fails) bad = "no test is not ok"
+			else if (said["pass"] != passes + 0 || said["fail"] != fails + 0 || said["skip"] != skips + 0)
+				bad = "the result line counts pass=" said["pass"] + 0 " fail=" said["fail"] + 0 " skip=" said["skip"] + 0 \
+				      ", the KTAP lines " passes + 0 "/" fails + 0 "/" skips + 0
+			else if (hung_after) bad = "the guest then went silent and was killed"
+			if (bad) { verdict = "ERROR"; reason = "the result line says " result " but " bad }
 		} else if (rc == 124) {
 			verdict = "TIMEOUT"; reason = "no result: hung guest, " hung
 		} else {

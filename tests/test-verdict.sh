@@ -54,7 +54,14 @@ for line in "BUG: sleeping function called from invalid context at kernel/cpu.c:
 	"WARNING: CPU: 0 PID: 0 at kernel/smp.c:912 smp_call_function_many_cond+0x3a/0x3c0" \
 	"WARNING: inconsistent lock state" "watchdog: BUG: soft lockup - CPU#1 stuck for 22s!" \
 	"INFO: task kworker/0:1:12 blocked for more than 120 seconds." \
-	"rcu: INFO: rcu_sched self-detected stall on CPU" "Kernel panic - not syncing: Fatal exception"; do
+	"rcu: INFO: rcu_sched self-detected stall on CPU" "Kernel panic - not syncing: Fatal exception" \
+	"kernel BUG at kernel/time/timekeeping.c:1234!" "invalid opcode: 0000 [#1] PREEMPT SMP NOPTI" \
+	"rcu: INFO: rcu_preempt detected expedited stalls on CPUs/tasks: { 1-... } 21 jiffies s: 45 root: 0x2/." \
+	"NMI watchdog: Watchdog detected hard LOCKUP on cpu 1" \
+	"UBSAN: shift-out-of-bounds in kernel/time/ntp.c:530:21" \
+	"list_del corruption. prev->next should be ffff888003c1b2c8, but was dead000000000100" \
+	"general protection fault, probably for non-canonical address 0xdead000000000100: 0000 [#1] SMP" \
+	"Unable to handle kernel NULL pointer dereference at virtual address 0000000000000008"; do
 	{ cat "$head"; echo "[    9.1] $line"; cat "$tail"; } >"$w/splat.log"
 	check_eq "splat: $line" SPLAT "$(v "$w/splat.log" 0 verdict)"
 done
@@ -69,4 +76,27 @@ check "splat then silence: reason says silent" grep -q "then hung: silent for 20
 { cat "$head"; printf '\nrun-qemu: no console output for 7 s: guest killed as hung\n'; } >"$w/silent.log"
 check_eq "started, then silent: TIMEOUT" TIMEOUT "$(v "$w/silent.log" 124 verdict)"
 check "started, then silent: reason says silent" grep -q "silent for 7 s" <<<"$(v "$w/silent.log" 124 reason)"
+
+# The result line must agree with the KTAP lines and with how the guest
+# ended; each disagreement, edited into the real stock console, is ERROR.
+ed() { # NAME SED-EXPR: the stock console edited
+	sed "$2" "$stock" >"$w/$1.log"
+	echo "$w/$1.log"
+}
+check_eq "the recorded consoles agree with their result lines" "PASS FAIL" "$(v "$stock" 0 verdict) $(v "$(con x86_64-regress)" 0 verdict)"
+f=$(ed notok 's/^ok 4 monotonic_continuity/not ok 4 monotonic_continuity/')
+check_eq "PASS, but a test not ok: ERROR" ERROR "$(v "$f" 0 verdict)"
+check "... the reason names it" grep -q "says PASS but tests not ok: monotonic_continuity" <<<"$(v "$f" 0 reason)"
+f=$(ed missing '/^ok 4 monotonic_continuity/d')
+check_eq "PASS, but a planned test missing: ERROR" ERROR "$(v "$f" 0 verdict)"
+check "... the reason counts them" grep -q "8 of the planned 9 tests reported" <<<"$(v "$f" 0 reason)"
+f=$(ed noplan '/^1\.\.9\r\?$/d')
+check_eq "no KTAP plan: ERROR" ERROR "$(v "$f" 0 verdict)"
+f=$(ed counts 's/^LEAPTEST RESULT: PASS pass=\([0-9]*\)/LEAPTEST RESULT: PASS pass=1\1/')
+check_eq "result counts that disagree: ERROR" ERROR "$(v "$f" 0 verdict)"
+f=$(ed fail '/^not ok/!s/^LEAPTEST RESULT: PASS/LEAPTEST RESULT: FAIL/')
+check_eq "FAIL with every test ok: ERROR" ERROR "$(v "$f" 0 verdict)"
+{ cat "$stock"; printf '\nrun-qemu: no console output for 20 s: guest killed as hung\n'; } >"$w/passhung.log"
+check_eq "PASS, then the silence watch killed it: ERROR" ERROR "$(v "$w/passhung.log" 124 verdict)"
+check "... the reason says so" grep -q "then went silent and was killed" <<<"$(v "$w/passhung.log" 124 reason)"
 finish verdict
