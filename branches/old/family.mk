@@ -1,9 +1,14 @@
 # What every tree the user brings (3.4 and older) shares: no Debian package,
-# x86_64 only (arm64 came in 3.7), and the compilers measured on Debian 12's
-# gcc 12 (docs/backports.md, "Compilers" in README.md).  A family.mk or
-# branch.mk that names FAMILY := old overrides any key.
+# x86_64 only (arm64 came in 3.7), the compilers measured on Debian 12's
+# gcc 12 (docs/backports.md, "Compilers" in README.md), and two variants:
+# the tree as it is (the 2012 bug: FAIL) and with the fix (PASS).  A
+# family.mk or branch.mk that names FAMILY := old overrides any key.
 PACKAGE       :=
 SUITES        :=
 ARCHES        := x86_64
 KERNEL_CC     := gcc -fno-pie -no-pie -std=gnu89 -fcommon -Wa,-mrelax-relocations=no -fno-stack-protector -fcf-protection=none -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx
 KERNEL_HOSTCC := gcc -std=gnu89 -fcommon
+VARIANTS      := stock fixed
+EXPECT_stock  := FAIL
+EXPECT_fixed  := PASS
+PATCHES_stock :=
