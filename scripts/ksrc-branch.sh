@@ -13,4 +13,9 @@ mk=$ksrc/Makefile
 field() { sed -n "s/^$1 *= *\([0-9]*\).*/\1/p" "$mk" | head -n 1; }
 ver=$(field VERSION).$(field PATCHLEVEL).$(field SUBLEVEL)
 ver=${ver%.}
-"$(dirname "$0")/plan.sh" branch-for "$ver" 2>/dev/null || die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)"
+fix=$("$(dirname "$0")/plan.sh" fix-state "$ksrc")
+case "$fix" in
+fixed) fix=" and its code already carries the leap-second fix" ;;
+2012) fix=" and its code carries the 2012 fix but not the 2015 leap-edge fix (upstream 833f32d76302)" ;;
+esac
+"$(dirname "$0")/plan.sh" branch-for "$ver" 2>/dev/null || die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)$fix"

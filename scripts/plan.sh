@@ -15,6 +15,7 @@
 #   plan.sh arch-get ARCH KEY                 one value of an arch stanza
 #   plan.sh series DIR...                     the patches of DIR/series, absolute
 #   plan.sh branch-for VERSION                the branch whose range holds VERSION
+#   plan.sh fix-state TREE                    what TREE's code carries: fixed, 2012 or nothing
 #   plan.sh ksrc BRANCH                       KSRC is a tree of BRANCH (else one
 #                                             line, exit 1); prints its default variants
 #   plan.sh configs ARCH [FRAGMENT...]        the config fragment files, in merge order
@@ -546,9 +547,10 @@ get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	bval "$2" "$3"; echo "$REPLY" ;;
 branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for "$2" ;;
+fix-state) [ $# -eq 2 ] || die "usage: plan.sh fix-state TREE"; fix_state "$2"; echo "$REPLY" ;;
 ksrc) { [ $# -eq 2 ] && [ -n "${KSRC:-}" ]; } || die "usage: KSRC=TREE plan.sh ksrc BRANCH"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
 	ksrc_branch "$2"; echo "$REPLY"; ksrc_note "$2" ;;
-*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|get|series|branch-for|ksrc|configs ... (see its header)" >&2; exit 2 ;;
+*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|get|series|branch-for|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
 esac

@@ -196,6 +196,7 @@ KSRC=$fake/k-fixed "$plan" resolve "$fake/r4" 0.9-x86_64-stock 2>/dev/null
 check_eq "... and expected to PASS" PASS "$(jq -r '.expect | join(" ")' "$fake/r4/cells/0.9-x86_64-stock/plan.json")"
 check_eq "the 2012 fix without the leap edge: stock and fixed" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>/dev/null | paste -sd ' ')"
 check "... said in one line" grep -q "not the 2015 leap-edge fix" <<<"$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>&1 >/dev/null)"
+check_eq "fix-state: fixed, 2012, nothing" "fixed 2012 " "$("$plan" fix-state "$fake/k-fixed") $("$plan" fix-state "$fake/k-2012") $("$plan" fix-state "$fake/k-other")"
 check_eq "no fix: stock and fixed, nothing said" "0.9-x86_64-stock 0.9-x86_64-fixed|" "$(KSRC=$fake/k-other "$plan" cells 0.9 2>&1 | paste -sd ' ')|"
 # A tree of another branch's range: one line, nothing planned.
 printf 'kernelversion:\n\t@echo 9.9.4\n' >"$fake/k-fixed/Makefile"
