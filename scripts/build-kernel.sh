@@ -39,7 +39,8 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 	# also in trees whose merge_config.sh has no -O (before 3.11).
 	frags=()
 	for f in "$@"; do frags+=("$(realpath "$f")"); done
-	(cd "$obj" && "$tree/scripts/kconfig/merge_config.sh" -m .config "${frags[@]}") >"$obj/.merge.log" 2>&1 \
+	# Through sh: a tree unpacked without modes may have lost its exec bit.
+	(cd "$obj" && sh "$tree/scripts/kconfig/merge_config.sh" -m .config "${frags[@]}") >"$obj/.merge.log" 2>&1 \
 		|| { cat "$obj/.merge.log" >&2; die "merge_config.sh failed"; }
 	if grep -q '^olddefconfig:' "$tree/scripts/kconfig/Makefile"; then
 		make "${mkargs[@]}" -j"$jobs" olddefconfig >/dev/null
