@@ -135,6 +135,19 @@ void obs_end(struct leap_obs *o, const struct sample *last)
 	o->ctai_after_ns = last->tai - last->real;
 }
 
+/*
+ * The state machine moves to TIME_INS (TIME_DEL) at the first second
+ * boundary after the flag is set, and must be there before 00:00:00
+ * (23:59:59): a flag set after 23:59:59 (23:59:58) means no leap tonight,
+ * through no fault of the kernel.
+ */
+int armed_in_time(enum leap_kind kind, int64_t midnight, int64_t armed_real_ns)
+{
+	int64_t last = midnight * NSEC_PER_SEC - (kind == LEAP_INSERT ? 1 : 2) * NSEC_PER_SEC;
+
+	return armed_real_ns < last;
+}
+
 static void states_str(const struct leap_obs *o, char *buf, size_t len)
 {
 	size_t used = 0;
@@ -256,11 +269,16 @@ int check_edge(const struct leap_obs *o, char *why, size_t len)
 	return o->edge_fired_after_step && rel >= 0;
 }
 
-enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int err)
+/*
+ * A wait of @want_ns that lasted @got_ns and woke @woke_ns after its
+ * deadline (negative: before it).  Early only by the deadline's own clock,
+ * which noise cannot move back; late by the wait's length.
+ */
+enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int64_t woke_ns, int err)
 {
 	if (err)
 		return WAIT_ERROR;
-	if (got_ns < want_ns - TIMER_EARLY_SLACK_NS)
+	if (woke_ns < -TIMER_EARLY_SLACK_NS)
 		return WAIT_EARLY;
 	if (got_ns > want_ns + TIMER_LATE_SLACK_NS)
 		return WAIT_LATE;

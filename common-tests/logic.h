@@ -34,8 +34,12 @@ enum leap_kind { LEAP_INSERT, LEAP_DELETE };
 #define MONO_MAX_GAP_NS		(500 * NSEC_PER_MSEC)
 
 /* The sampler's timing. */
-#define LEAD_INSERT_NS		(1050 * NSEC_PER_MSEC)	/* arm STA_INS this long before midnight: before 23:59:59 */
-#define LEAD_DELETE_NS		(2050 * NSEC_PER_MSEC)	/* arm STA_DEL this long before midnight: before 23:59:58 */
+/* Arm STA_INS before 23:59:59 and STA_DEL before 23:59:58, the second
+ * boundaries whose tick must see the flag, with 500 ms to spare for a
+ * stalled guest; armed later anyway, the leap is tried again. */
+#define LEAD_INSERT_NS		(1500 * NSEC_PER_MSEC)
+#define LEAD_DELETE_NS		(2500 * NSEC_PER_MSEC)
+#define ARM_TRIES		3
 #define WALL_STEP_MIN_NS	(NSEC_PER_SEC / 2)	/* a larger change of REALTIME - MONOTONIC is the leap's step */
 #define SETTLE_NS		(30 * NSEC_PER_MSEC)	/* sample at least this long past 00:00:00 */
 #define EDGE_WAIT_MAX_NS	(500 * NSEC_PER_MSEC)	/* past 00:00:00, stop waiting for the edge timer */
@@ -61,6 +65,7 @@ struct leap_obs {
 	int edge_fired, edge_fired_after_step;
 	int64_t edge_real_ns;		/* CLOCK_REALTIME read right after it fired */
 	int64_t edge_step_to_fire_ns;	/* MONOTONIC from the wall-clock step to the fire */
+	int64_t armed_real_ns;		/* CLOCK_REALTIME right after the leap was armed */
 };
 
 /* One reading of the clocks and of adjtimex(). */
@@ -104,12 +109,13 @@ void obs_edge_fired(struct leap_obs *o, const struct leap_track *t, int64_t real
 enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *t,
 			     const struct sample *cur);
 void obs_end(struct leap_obs *o, const struct sample *last);
+int armed_in_time(enum leap_kind kind, int64_t midnight, int64_t armed_real_ns);
 int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_monotonic(const struct leap_obs *o, char *why, size_t len);
 int check_edge(const struct leap_obs *o, char *why, size_t len);
-enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int err);
+enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int64_t woke_ns, int err);
 int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s);
 int cmdline_has_marker(const char *cmdline, const char *marker);
 void cmdline_value(const char *cmdline, const char *key, char *buf, size_t len);

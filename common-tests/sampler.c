@@ -129,6 +129,10 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 		snprintf(err, len, "cannot set the clock or arm the leap: %s", strerror(errno));
 		return -1;
 	}
+	clock_gettime(CLOCK_REALTIME, &t);
+	o->armed_real_ns = ts_ns(&t);
+	if (!armed_in_time(p->kind, p->midnight, o->armed_real_ns))
+		return 1;
 	if (p->arm_edge) {
 		fd = arm_edge_timer(p->midnight);
 		if (fd < 0) {

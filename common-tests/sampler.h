@@ -15,6 +15,7 @@ struct leap_plan {
 
 int set_tai_offset(int tai);
 int disarm_leap(void);
+/* 0: sampled; 1: armed too late (the guest stalled), try again; -1: error. */
 int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t len);
 
 #endif

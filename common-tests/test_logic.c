@@ -195,6 +195,10 @@ static void test_edge(void)
 #define SIM_MONO0	(50 * NSEC_PER_SEC)
 #define SIM_DT		(10 * NSEC_PER_MSEC)
 #define SIM_MAX		10000
+/* The sample at which the simulated clock reaches 00:00:00 (insert) or
+ * 23:59:59 (delete): the sampler starts LEAD_*_NS before midnight. */
+#define SI		(LEAD_INSERT_NS / SIM_DT)
+#define SD		(LEAD_DELETE_NS / SIM_DT - 100)
 
 struct kernel {
 	enum leap_kind kind;
@@ -276,11 +280,11 @@ static void test_sampler_insert(void)
 	struct run r = simulate(&k);
 	char why[200];
 
-	/* Stepped back at sample 105; 23:59:59 read twice, 100 samples each. */
+	/* Stepped back at sample SI; 23:59:59 read twice, 100 samples each. */
 	EXPECT(r.end == LEAP_OVER);
-	EXPECT(r.last == 208 && r.last_real == SETTLE_NS);	/* first TIME_WAIT + 30 ms */
-	EXPECT(r.o.samples == 209);
-	EXPECT(r.t.stepped && r.t.step_mono == SIM_MONO0 + 1050 * NSEC_PER_MSEC);
+	EXPECT(r.last == SI + 103 && r.last_real == SETTLE_NS);	/* first TIME_WAIT + 30 ms */
+	EXPECT(r.o.samples == SI + 104);
+	EXPECT(r.t.stepped && r.t.step_mono == SIM_MONO0 + LEAD_INSERT_NS);
 	EXPECT(r.o.in_last_second_ns == 2 * NSEC_PER_SEC);
 	EXPECT(r.o.off_after_ns - r.o.off_before_ns == -NSEC_PER_SEC);
 	EXPECT(r.o.tai_before == 37 && r.o.tai_after == 38);
@@ -310,9 +314,9 @@ static void test_sampler_delete(void)
 	char why[200];
 
 	EXPECT(r.end == LEAP_OVER);
-	EXPECT(r.last == 108 && r.last_real == 30 * NSEC_PER_MSEC);
-	EXPECT(r.o.samples == 109);
-	EXPECT(r.t.step_mono == SIM_MONO0 + 1080 * NSEC_PER_MSEC);
+	EXPECT(r.last == SD + 3 && r.last_real == 30 * NSEC_PER_MSEC);
+	EXPECT(r.o.samples == SD + 4);
+	EXPECT(r.t.step_mono == SIM_MONO0 + LEAD_DELETE_NS - NSEC_PER_SEC + 30 * NSEC_PER_MSEC);
 	EXPECT(r.o.in_last_second_ns == 30 * NSEC_PER_MSEC);
 	EXPECT(r.o.off_after_ns - r.o.off_before_ns == NSEC_PER_SEC);
 	EXPECT(r.o.nstates == 3 && r.o.state_tai[1] == 37 && r.o.state_tai[2] == 36);
@@ -392,13 +396,13 @@ static void test_sampler_edge(void)
 
 	/* Never fires: the sampler waits until 500 ms past midnight. */
 	r = simulate(&k);
-	EXPECT(r.end == LEAP_OVER && r.last == 255 && r.last_real == EDGE_WAIT_MAX_NS);
+	EXPECT(r.end == LEAP_OVER && r.last == SI + 150 && r.last_real == EDGE_WAIT_MAX_NS);
 	EXPECT(!r.o.edge_fired && !check_edge(&r.o, why, sizeof(why)));
 
 	/* Fires at 00:00:00.100 (the second one): done there, 1.1 s after the step. */
-	k.edge_at = 215;
+	k.edge_at = SI + 110;
 	r = simulate(&k);
-	EXPECT(r.end == LEAP_OVER && r.last == 215);
+	EXPECT(r.end == LEAP_OVER && r.last == SI + 110);
 	EXPECT(r.o.edge_fired && r.o.edge_fired_after_step);
 	EXPECT(r.o.edge_step_to_fire_ns == 1100 * NSEC_PER_MSEC);
 	EXPECT(r.o.edge_real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) + 100 * NSEC_PER_MSEC);
@@ -406,9 +410,9 @@ static void test_sampler_edge(void)
 	EXPECT(strcmp(why, "fired after the wall-clock step, at 00:00:00 +0.100000 s, 1.100 s after the step") == 0);
 
 	/* Fires 50 ms before the step (the 2015 bug): done at TIME_WAIT + settle. */
-	k.edge_at = 100;
+	k.edge_at = SI - 5;
 	r = simulate(&k);
-	EXPECT(r.end == LEAP_OVER && r.last == 208);
+	EXPECT(r.end == LEAP_OVER && r.last == SI + 103);
 	EXPECT(r.o.edge_fired && !r.o.edge_fired_after_step && r.o.edge_step_to_fire_ns == 0);
 	EXPECT(r.o.edge_real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) - 50 * NSEC_PER_MSEC);
 	EXPECT(!check_edge(&r.o, why, sizeof(why)));
@@ -417,21 +421,21 @@ static void test_sampler_edge(void)
 static void test_sampler_state_again(void)
 {
 	/* 7.2: one sample of TIME_WAIT inside 23:59:60, then TIME_OOP again. */
-	struct kernel k = { .kind = LEAP_INSERT, .leaps = 1, .blip_at = 150, .blip_state = ST_WAIT };
+	struct kernel k = { .kind = LEAP_INSERT, .leaps = 1, .blip_at = SI + 45, .blip_state = ST_WAIT };
 	struct run r = simulate(&k);
 	char why[200];
 
-	EXPECT(r.end == LEAP_OVER && r.last == 208);
+	EXPECT(r.end == LEAP_OVER && r.last == SI + 103);
 	EXPECT(r.o.nstates == 6 && r.o.states[3] == ST_WAIT && r.o.states[4] == ST_OOP);
 	EXPECT(r.o.state_tai[3] == 38);
 	EXPECT(check_states(LEAP_INSERT, &r.o, why, sizeof(why)));
 	EXPECT(strstr(why, "tolerated") != NULL);
 
 	/* Past 00:00:00 + settle but not in TIME_WAIT: one sample more. */
-	k.blip_at = 208;
+	k.blip_at = SI + 103;
 	k.blip_state = ST_OOP;
 	r = simulate(&k);
-	EXPECT(r.end == LEAP_OVER && r.last == 209);
+	EXPECT(r.end == LEAP_OVER && r.last == SI + 104);
 	EXPECT(r.o.nstates == 6 && r.o.states[4] == ST_OOP);
 }
 
@@ -439,11 +443,15 @@ static void test_waits(void)
 {
 	long per_s;
 
-	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS + 200000, 0) == WAIT_ON_TIME);
-	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS + 300 * NSEC_PER_MSEC, 0) == WAIT_ON_TIME);
-	EXPECT(classify_wait(TIMER_WAIT_NS, 600000, 0) == WAIT_EARLY);		/* insert bug */
-	EXPECT(classify_wait(TIMER_WAIT_NS, 1100 * NSEC_PER_MSEC, 0) == WAIT_LATE);	/* delete bug */
-	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS, 1) == WAIT_ERROR);
+	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS + 200000, 200000, 0) == WAIT_ON_TIME);
+	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS + 300 * NSEC_PER_MSEC, 300 * NSEC_PER_MSEC, 0) == WAIT_ON_TIME);
+	/* insert bug: woke at once, 99.4 ms before the deadline */
+	EXPECT(classify_wait(TIMER_WAIT_NS, 600000, 600000 - TIMER_WAIT_NS, 0) == WAIT_EARLY);
+	EXPECT(classify_wait(TIMER_WAIT_NS, 1100 * NSEC_PER_MSEC, NSEC_PER_SEC, 0) == WAIT_LATE);	/* delete bug */
+	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS, 0, 1) == WAIT_ERROR);
+	/* A correct kernel preempted for 20 ms between reading MONOTONIC and the
+	 * deadline: the wait looks 20 ms short, but it woke after its deadline. */
+	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS - 20 * NSEC_PER_MSEC, 50000, 0) == WAIT_ON_TIME);
 	EXPECT(!load_too_high(98, NSEC_PER_SEC, &per_s) && per_s == 98);
 	EXPECT(load_too_high(18000, NSEC_PER_SEC, &per_s) && per_s == 18000);
 	EXPECT(!load_too_high(100, NSEC_PER_SEC + 5 * NSEC_PER_MSEC, &per_s) && per_s == 99);
@@ -458,6 +466,20 @@ static void test_marker(void)
 	EXPECT(!cmdline_has_marker("xleaptest.harness=1", "leaptest.harness=1"));
 	EXPECT(!cmdline_has_marker("leaptest.harness=10", "leaptest.harness=1"));
 	EXPECT(!cmdline_has_marker("", "leaptest.harness=1"));
+}
+
+static void test_armed_in_time(void)
+{
+	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC;
+
+	EXPECT(armed_in_time(LEAP_INSERT, SIM_MIDNIGHT, m - LEAD_INSERT_NS));
+	EXPECT(armed_in_time(LEAP_INSERT, SIM_MIDNIGHT, m - NSEC_PER_SEC - 1));
+	EXPECT(!armed_in_time(LEAP_INSERT, SIM_MIDNIGHT, m - NSEC_PER_SEC));	/* 23:59:59 passed */
+	EXPECT(armed_in_time(LEAP_DELETE, SIM_MIDNIGHT, m - LEAD_DELETE_NS));
+	EXPECT(!armed_in_time(LEAP_DELETE, SIM_MIDNIGHT, m - 2 * NSEC_PER_SEC + 1));	/* 23:59:58 passed */
+	/* The margin a stalled guest has: half a second. */
+	EXPECT(LEAD_INSERT_NS - NSEC_PER_SEC == 500 * NSEC_PER_MSEC);
+	EXPECT(LEAD_DELETE_NS - 2 * NSEC_PER_SEC == 500 * NSEC_PER_MSEC);
 }
 
 static void test_skip_list(void)
@@ -478,6 +500,7 @@ static void test_skip_list(void)
 int main(void)
 {
 	test_skip_list();
+	test_armed_in_time();
 	test_good_kernel();
 	test_states();
 	test_wall_and_tai();

@@ -9,7 +9,8 @@ extern const char *const iface_names[NIFACE];
 
 struct cpu_result {
 	int cpu, do_load, pin_err;
-	int64_t elapsed_ns[NIFACE];
+	int64_t elapsed_ns[NIFACE];	/* CLOCK_MONOTONIC from arming to waking */
+	int64_t woke_ns[NIFACE];	/* CLOCK_REALTIME at waking minus the deadline */
 	int err[NIFACE];
 	int64_t control_ns;
 	int control_err;

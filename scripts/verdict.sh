@@ -14,7 +14,9 @@
 #             and the guest did not hang after it; else ERROR, saying where
 #   TIMEOUT   no result, and run-qemu.sh killed the guest as hung (QEMU_EXIT_CODE
 #             124): at the time limit, or silent too long (its note ends the log)
-#   ERROR     the guest stopped without a result for another reason
+#   ERROR     the guest stopped without a result for another reason, or the
+#             leap test says the harness failed (a leap armed too late by a
+#             stalled guest): no verdict on the kernel
 set -eu
 
 [ $# -eq 2 ] || { echo "usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE" >&2; exit 2; }
@@ -28,6 +30,7 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 	/(^|[^A-Za-z])(BUG|WARNING):|kernel BUG at|invalid opcode:|Kernel panic|Oops|general protection fault|Unable to handle kernel|inconsistent lock state|possible (recursive|circular) locking|blocked for more than [0-9]+ seconds|detected (expedited )?stalls?|self-detected stall|Watchdog detected hard LOCKUP|UBSAN:|list_(add|del) corruption/ {
 		if (!splat) splat = $0
 	}
+	/^# leaptest: harness problem: / { if (!harness) harness = substr($0, 30) }
 	/^run-qemu: no console output for [0-9]+ s/ { hung = "silent for " $6 " s, killed"; if (result) hung_after = 1 }
 	/LEAPTEST RESULT: (PASS|FAIL|SKIP)/ {
 		match($0, /LEAPTEST RESULT: [A-Z]+/); result = substr($0, RSTART + 17, RLENGTH - 17)
@@ -49,6 +52,8 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 			verdict = "BOOTFAIL"; reason = "the leap test never started; last lines: " (tail ? tail : "(console empty)")
 		} else if (splat) {
 			verdict = "SPLAT"; reason = splat (rc == 124 && !result ? " (then hung: " hung ")" : "")
+		} else if (harness) {
+			verdict = "ERROR"; reason = "harness problem: " harness
 		} else if (result) {
 			verdict = result; reason = result == "PASS" ? "all checks passed" : (result == "SKIP" ? "preconditions not met" : "failed: " failed)
 			# The result line must agree with the KTAP lines before it and

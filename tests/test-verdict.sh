@@ -99,4 +99,10 @@ check_eq "FAIL with every test ok: ERROR" ERROR "$(v "$f" 0 verdict)"
 { cat "$stock"; printf '\nrun-qemu: no console output for 20 s: guest killed as hung\n'; } >"$w/passhung.log"
 check_eq "PASS, then the silence watch killed it: ERROR" ERROR "$(v "$w/passhung.log" 124 verdict)"
 check "... the reason says so" grep -q "then went silent and was killed" <<<"$(v "$w/passhung.log" 124 reason)"
+# The leap test's own word that the harness failed (a stalled guest armed
+# the leap too late, three times): ERROR, not the FAIL its checks report.
+f=$(ed harness 's/^# leaptest: cpus=2 .*/&\n# leaptest: harness problem: the insert was armed 3 times too late (last at 00:00:00 -0.412 s): the guest stalled, not a kernel fault/')
+check_eq "a harness problem: ERROR" ERROR "$(v "$f" 0 verdict)"
+check "... the reason is the test's" grep -q "^harness problem: the insert was armed 3 times too late" <<<"$(v "$f" 0 reason)"
+
 finish verdict
