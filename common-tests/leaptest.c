@@ -249,9 +249,12 @@ static void report_control(struct ktap *k, const struct top_test *t, struct scen
 			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->control_ns,
 							  cr->control_ns - TIMER_WAIT_NS, cr->control_err);
 
-			ktap_line(k, "# control scenario=%s cpu=%d relative_monotonic_ms=%.3f %s",
-				  sc[i].name, cr->cpu, cr->control_ns / 1e6, wait_class_name(w));
-			if (w != WAIT_ON_TIME)
+			/* Only the host can make a relative monotonic sleep late:
+			 * noted, not held against the kernel.  Early or failed is. */
+			ktap_line(k, "# control scenario=%s cpu=%d relative_monotonic_ms=%.3f %s%s",
+				  sc[i].name, cr->cpu, cr->control_ns / 1e6, wait_class_name(w),
+				  w == WAIT_LATE ? " (host noise, not a fault)" : "");
+			if (w == WAIT_EARLY || w == WAIT_ERROR)
 				r = KTAP_FAIL;
 		}
 	ktap_result(k, r, t->name, "");

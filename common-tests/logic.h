@@ -31,7 +31,7 @@ enum leap_kind { LEAP_INSERT, LEAP_DELETE };
 #define LOAD_WAIT_NS		(10 * NSEC_PER_MSEC)
 #define LOAD_MAX_PER_S		200	/* 10 ms waits cannot exceed 100/s */
 #define STEP_TOLERANCE_NS	(50 * NSEC_PER_MSEC)
-#define MONO_MAX_GAP_NS		(500 * NSEC_PER_MSEC)
+#define MONO_MAX_DEV_NS		(50 * NSEC_PER_MSEC)	/* MONOTONIC may not outrun MONOTONIC_RAW */
 
 /* The sampler's timing. */
 /* Arm STA_INS before 23:59:59 and STA_DEL before 23:59:58, the second
@@ -53,7 +53,9 @@ struct leap_obs {
 	int state_tai[MAX_STATES];	/* adjtimex tai when each state was first seen */
 	int64_t off_before_ns, off_after_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	int64_t in_last_second_ns;	/* time spent with wall time in 23:59:59 */
-	int64_t mono_max_gap_ns;
+	int64_t mono_max_gap_ns;	/* the longest time between two samples (a metric) */
+	int64_t mono_max_dev_ns;	/* the largest |MONOTONIC - MONOTONIC_RAW| change between
+					 * two samples, less what the reads' own spread allows */
 	int mono_backwards;		/* samples where MONOTONIC went back */
 	int tai_before, tai_after;	/* adjtimex tai */
 	int clock_tai_ok;		/* CLOCK_TAI is readable */
@@ -71,6 +73,8 @@ struct leap_obs {
 /* One reading of the clocks and of adjtimex(). */
 struct sample {
 	int64_t mono, real, tai;	/* CLOCK_MONOTONIC, CLOCK_REALTIME, CLOCK_TAI */
+	int64_t raw, raw_span;		/* CLOCK_MONOTONIC_RAW around the MONOTONIC read:
+					 * the midpoint, and how far apart the two reads were */
 	int state, tai_off;		/* adjtimex return value and tai */
 };
 

@@ -86,8 +86,15 @@ static void take(struct sample *s, int clock_tai_ok)
 	struct timespec t;
 	struct timex tx = { .modes = 0 };
 
+	int64_t r1;
+
+	clock_gettime(CLOCK_MONOTONIC_RAW, &t);
+	r1 = ts_ns(&t);
 	clock_gettime(CLOCK_MONOTONIC, &t);
 	s->mono = ts_ns(&t);
+	clock_gettime(CLOCK_MONOTONIC_RAW, &t);
+	s->raw_span = ts_ns(&t) - r1;
+	s->raw = r1 + s->raw_span / 2;
 	clock_gettime(CLOCK_REALTIME, &t);
 	s->real = ts_ns(&t);
 	s->state = sys_adjtimex(&tx);

@@ -37,6 +37,7 @@ static struct leap_obs good(enum leap_kind kind)
 	o.off_after_ns = o.off_before_ns + step * NSEC_PER_SEC + 30000;
 	o.in_last_second_ns = kind == LEAP_INSERT ? 2 * NSEC_PER_SEC : 4 * NSEC_PER_MSEC;
 	o.mono_max_gap_ns = 20000;
+	o.mono_max_dev_ns = 1000;
 	o.tai_before = 37;
 	o.tai_after = 37 - step;
 	o.ctai_before_ns = 37 * NSEC_PER_SEC;
@@ -165,10 +166,46 @@ static void test_monotonic(void)
 	o.mono_backwards = 1;				/* M6 on insert */
 	EXPECT(!check_monotonic(&o, why, sizeof(why)));
 	o = good(LEAP_DELETE);
-	o.mono_max_gap_ns = NSEC_PER_SEC;		/* M6 on delete */
+	o.mono_max_gap_ns = o.mono_max_dev_ns = NSEC_PER_SEC;	/* M6 on delete */
 	EXPECT(!check_monotonic(&o, why, sizeof(why)));
-	o.mono_max_gap_ns = MONO_MAX_GAP_NS - 1;
+	o.mono_max_dev_ns = 300 * NSEC_PER_MSEC;	/* a smaller forward jump */
+	EXPECT(!check_monotonic(&o, why, sizeof(why)));
+	o.mono_max_dev_ns = 1000;			/* a 1 s host stall: both clocks moved */
 	EXPECT(check_monotonic(&o, why, sizeof(why)));
+}
+
+/* What a stalled host and a kernel that steps MONOTONIC look like. */
+static void test_monotonic_vs_raw(void)
+{
+	struct leap_obs o = { .midnight = 1798761600LL };
+	struct leap_track t;
+	struct sample a = { .mono = 0, .raw = 0 }, b;
+	char why[200];
+
+	/* A 700 ms stall: both clocks moved 700 ms. */
+	obs_begin(&o, &t, &a, 0);
+	b = (struct sample){ .mono = 700 * NSEC_PER_MSEC, .raw = 700 * NSEC_PER_MSEC + 20000 };
+	obs_step(&o, &t, &a, &b);
+	EXPECT(o.mono_max_gap_ns == 700 * NSEC_PER_MSEC && check_monotonic(&o, why, sizeof(why)));
+	/* A stall between the reads of one sample: its spread covers it. */
+	memset(&o, 0, sizeof(o));
+	obs_begin(&o, &t, &a, 0);
+	b = (struct sample){ .mono = 10 * NSEC_PER_MSEC, .raw = 110 * NSEC_PER_MSEC, .raw_span = 200 * NSEC_PER_MSEC };
+	obs_step(&o, &t, &a, &b);
+	EXPECT(check_monotonic(&o, why, sizeof(why)));
+	/* 3.4.2's insert: MONOTONIC back by the leap's second, RAW on. */
+	memset(&o, 0, sizeof(o));
+	obs_begin(&o, &t, &a, 0);
+	b = (struct sample){ .mono = 10 * NSEC_PER_MSEC - NSEC_PER_SEC, .raw = 10 * NSEC_PER_MSEC };
+	obs_step(&o, &t, &a, &b);
+	EXPECT(!check_monotonic(&o, why, sizeof(why)));
+	EXPECT(o.mono_max_dev_ns == NSEC_PER_SEC);
+	/* Its delete: MONOTONIC forward by a second in a 4 ms sample gap. */
+	memset(&o, 0, sizeof(o));
+	obs_begin(&o, &t, &a, 0);
+	b = (struct sample){ .mono = 4 * NSEC_PER_MSEC + NSEC_PER_SEC, .raw = 4 * NSEC_PER_MSEC };
+	obs_step(&o, &t, &a, &b);
+	EXPECT(!check_monotonic(&o, why, sizeof(why)));
 }
 
 static void test_edge(void)
@@ -213,7 +250,7 @@ struct kernel {
 static struct sample kernel_at(const struct kernel *k, int i)
 {
 	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC, e = i * SIM_DT, pre;
-	struct sample s = { .mono = SIM_MONO0 + e, .tai_off = 37 };
+	struct sample s = { .mono = SIM_MONO0 + e, .raw = SIM_MONO0 + e, .tai_off = 37 };
 
 	if (k->kind == LEAP_INSERT) {
 		pre = m - LEAD_INSERT_NS + e;
@@ -289,7 +326,7 @@ static void test_sampler_insert(void)
 	EXPECT(r.o.off_after_ns - r.o.off_before_ns == -NSEC_PER_SEC);
 	EXPECT(r.o.tai_before == 37 && r.o.tai_after == 38);
 	EXPECT(r.o.ctai_before_ns == 37 * NSEC_PER_SEC && r.o.ctai_after_ns == 38 * NSEC_PER_SEC);
-	EXPECT(r.o.mono_max_gap_ns == SIM_DT && r.o.mono_backwards == 0);
+	EXPECT(r.o.mono_max_gap_ns == SIM_DT && r.o.mono_backwards == 0 && r.o.mono_max_dev_ns == 0);
 	EXPECT(check_states(LEAP_INSERT, &r.o, why, sizeof(why)));
 	EXPECT(strcmp(why, "states TIME_OK(tai 37)>TIME_INS(tai 37)>TIME_OOP(tai 38)>TIME_WAIT(tai 38)") == 0);
 	EXPECT(check_wall_sequence(LEAP_INSERT, &r.o, why, sizeof(why)));
@@ -355,6 +392,7 @@ static void test_sampler_mono(void)
 {
 	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC - NSEC_PER_SEC;	/* 23:59:59 */
 	static const int64_t ms[] = { 0, 10, 5, 700, 710 };	/* back 5 ms, then a 695 ms gap */
+	static const int64_t raw[] = { 0, 10, 15, 710, 720 };	/* MONOTONIC_RAW went on */
 	struct leap_obs o = { .midnight = SIM_MIDNIGHT };
 	struct leap_track t;
 	struct sample prev = { .mono = 0, .real = m }, cur;
@@ -362,17 +400,19 @@ static void test_sampler_mono(void)
 
 	obs_begin(&o, &t, &prev, 0);
 	for (int i = 1; i < 5; i++) {
-		cur = (struct sample){ .mono = ms[i] * NSEC_PER_MSEC, .real = m + ms[i] * NSEC_PER_MSEC };
+		cur = (struct sample){ .mono = ms[i] * NSEC_PER_MSEC, .raw = raw[i] * NSEC_PER_MSEC,
+				       .real = m + ms[i] * NSEC_PER_MSEC };
 		obs_step(&o, &t, &prev, &cur);
 		prev = cur;
 		EXPECT(leap_done(&o, &t, &cur) == LEAP_RUNNING);
 	}
 	EXPECT(o.samples == 5 && o.mono_backwards == 1);
 	EXPECT(o.mono_max_gap_ns == 695 * NSEC_PER_MSEC);
+	EXPECT(o.mono_max_dev_ns == 10 * NSEC_PER_MSEC);	/* the step back against RAW */
 	EXPECT(o.in_last_second_ns == 715 * NSEC_PER_MSEC);	/* the step back not counted */
 	EXPECT(!t.stepped);
 	EXPECT(!check_monotonic(&o, why, sizeof(why)));
-	EXPECT(strcmp(why, "5 samples, 1 went back, largest gap 0.695 s") == 0);
+	EXPECT(strcmp(why, "5 samples, 1 went back, largest gap 0.695 s, MONOTONIC moved 0.010 s apart from MONOTONIC_RAW") == 0);
 
 	/* A wall-clock step is a change of REALTIME - MONOTONIC beyond 0.5 s. */
 	cur = (struct sample){ .mono = prev.mono + 1, .real = prev.real + 1 + WALL_STEP_MIN_NS };
@@ -505,6 +545,7 @@ int main(void)
 	test_states();
 	test_wall_and_tai();
 	test_monotonic();
+	test_monotonic_vs_raw();
 	test_edge();
 	test_waits();
 	test_marker();
