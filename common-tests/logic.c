@@ -90,6 +90,7 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 	if (!t->stepped && llabs(wall_offset(cur) - wall_offset(prev)) > WALL_STEP_MIN_NS) {
 		t->stepped = 1;
 		t->step_mono = cur->mono;
+		o->step_wall_ns = cur->real - (wall_offset(cur) - wall_offset(prev));
 	}
 	/* After the step, 23:59:59 read again is the inserted second, 23:59:60. */
 	if (t->stepped && cur->real >= last_start && cur->real < t->midnight_ns) {
@@ -203,17 +204,29 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 }
 
 /* Insert repeats 23:59:59 (wall clock steps back 1 s); delete skips it. */
+/*
+ * The wall clock steps by the leap (back for an insertion, forward for a
+ * deletion), once, at its second boundary (00:00:00; 23:59:59 for a
+ * deletion) or up to STEP_LATE_MAX_NS after it: then 23:59:59 is read about
+ * twice as long (insertion) or hardly at all (deletion).
+ */
 int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {
 	int64_t step = o->off_after_ns - o->off_before_ns;
 	int64_t want = kind == LEAP_INSERT ? -NSEC_PER_SEC : NSEC_PER_SEC;
+	int64_t boundary = o->midnight * NSEC_PER_SEC - (kind == LEAP_INSERT ? 0 : NSEC_PER_SEC);
+	int64_t late = o->step_wall_ns - boundary;
 	int step_ok = llabs(step - want) <= STEP_TOLERANCE_NS;
-	int last_ok = kind == LEAP_INSERT ? o->in_last_second_ns >= 3 * NSEC_PER_SEC / 2
-					  : o->in_last_second_ns < NSEC_PER_SEC / 2;
+	int when_ok = o->step_wall_ns && late >= 0 && late < STEP_LATE_MAX_NS;
 
-	snprintf(why, len, "wall step %+.3f s (want %+d), %.3f s spent in 23:59:59",
-		 step / 1e9, kind == LEAP_INSERT ? -1 : 1, o->in_last_second_ns / 1e9);
-	return step_ok && last_ok;
+	if (o->step_wall_ns)
+		snprintf(why, len, "wall step %+.3f s (want %+d), applied %.3f s after %s, %.3f s spent in 23:59:59",
+			 step / 1e9, kind == LEAP_INSERT ? -1 : 1, late / 1e9,
+			 kind == LEAP_INSERT ? "00:00:00" : "23:59:59", o->in_last_second_ns / 1e9);
+	else
+		snprintf(why, len, "wall step %+.3f s (want %+d), no step seen, %.3f s spent in 23:59:59",
+			 step / 1e9, kind == LEAP_INSERT ? -1 : 1, o->in_last_second_ns / 1e9);
+	return step_ok && when_ok;
 }
 
 /*

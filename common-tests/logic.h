@@ -31,6 +31,10 @@ enum leap_kind { LEAP_INSERT, LEAP_DELETE };
 #define LOAD_WAIT_NS		(10 * NSEC_PER_MSEC)
 #define LOAD_MAX_PER_S		200	/* 10 ms waits cannot exceed 100/s */
 #define STEP_TOLERANCE_NS	(50 * NSEC_PER_MSEC)
+/* How long after its second boundary the leap may be applied: a tick on
+ * most kernels, up to half a second on 2.6.32 with NO_HZ, which accumulates
+ * time in 0.5 s chunks (NTP_INTERVAL_FREQ 2). */
+#define STEP_LATE_MAX_NS	(750 * NSEC_PER_MSEC)
 #define MONO_MAX_DEV_NS		(50 * NSEC_PER_MSEC)	/* MONOTONIC may not outrun MONOTONIC_RAW */
 
 /* The sampler's timing. */
@@ -53,6 +57,8 @@ struct leap_obs {
 	int state_tai[MAX_STATES];	/* adjtimex tai when each state was first seen */
 	int64_t off_before_ns, off_after_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	int64_t in_last_second_ns;	/* time spent with wall time in 23:59:59 */
+	int64_t step_wall_ns;		/* the wall time the leap was applied at, as the
+					 * clock would have read without it */
 	int64_t mono_max_gap_ns;	/* the longest time between two samples (a metric) */
 	int64_t mono_max_dev_ns;	/* the largest |MONOTONIC - MONOTONIC_RAW| change between
 					 * two samples, less what the reads' own spread allows */

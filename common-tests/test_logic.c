@@ -36,6 +36,7 @@ static struct leap_obs good(enum leap_kind kind)
 	o.off_before_ns = 5 * NSEC_PER_SEC;
 	o.off_after_ns = o.off_before_ns + step * NSEC_PER_SEC + 30000;
 	o.in_last_second_ns = kind == LEAP_INSERT ? 2 * NSEC_PER_SEC : 4 * NSEC_PER_MSEC;
+	o.step_wall_ns = o.midnight * NSEC_PER_SEC - (kind == LEAP_INSERT ? 0 : NSEC_PER_SEC) + 4 * NSEC_PER_MSEC;
 	o.mono_max_gap_ns = 20000;
 	o.mono_max_dev_ns = 1000;
 	o.tai_before = 37;
@@ -128,10 +129,17 @@ static void test_wall_and_tai(void)
 	o.off_after_ns = o.off_before_ns;		/* no step: leap not applied */
 	EXPECT(!check_wall_sequence(LEAP_INSERT, &o, why, sizeof(why)));
 	o = good(LEAP_INSERT);
-	o.in_last_second_ns = NSEC_PER_SEC;		/* 23:59:59 not repeated */
+	o.step_wall_ns -= NSEC_PER_SEC;			/* applied at 23:59:59 */
 	EXPECT(!check_wall_sequence(LEAP_INSERT, &o, why, sizeof(why)));
+	o = good(LEAP_INSERT);
+	o.step_wall_ns += STEP_LATE_MAX_NS;		/* applied too late */
+	EXPECT(!check_wall_sequence(LEAP_INSERT, &o, why, sizeof(why)));
+	o = good(LEAP_INSERT);
+	o.step_wall_ns += 520 * NSEC_PER_MSEC;		/* 2.6.32: half a second late */
+	EXPECT(check_wall_sequence(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "applied 0.524 s after 00:00:00") != NULL);
 	o = good(LEAP_DELETE);
-	o.in_last_second_ns = NSEC_PER_SEC;		/* 23:59:59 not skipped */
+	o.step_wall_ns += NSEC_PER_SEC;			/* applied at 00:00:00 */
 	EXPECT(!check_wall_sequence(LEAP_DELETE, &o, why, sizeof(why)));
 
 	o = good(LEAP_INSERT);
@@ -335,6 +343,16 @@ static void test_sampler_insert(void)
 	EXPECT(check_monotonic(&r.o, why, sizeof(why)));
 	EXPECT(!r.o.edge_fired);
 
+	/* 2.6.32 with NO_HZ: the leap applied 520 ms after midnight (time is
+	 * accumulated in half-second chunks): a correct kernel, 23:59:59 read
+	 * for less than 1.5 s. */
+	k.lag = 520 * NSEC_PER_MSEC;
+	r = simulate(&k);
+	EXPECT(r.o.in_last_second_ns == 1480 * NSEC_PER_MSEC);
+	EXPECT(check_wall_sequence(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(strstr(why, "applied 0.520 s after 00:00:00") != NULL);
+	k.lag = 0;
+
 	/* TAI moved at the end of 23:59:60: right before and after, wrong during. */
 	k.tai_late = 1;
 	r = simulate(&k);
@@ -359,7 +377,7 @@ static void test_sampler_delete(void)
 	EXPECT(r.o.nstates == 3 && r.o.state_tai[1] == 37 && r.o.state_tai[2] == 36);
 	EXPECT(check_states(LEAP_DELETE, &r.o, why, sizeof(why)));
 	EXPECT(check_wall_sequence(LEAP_DELETE, &r.o, why, sizeof(why)));
-	EXPECT(strcmp(why, "wall step +1.000 s (want +1), 0.030 s spent in 23:59:59") == 0);
+	EXPECT(strcmp(why, "wall step +1.000 s (want +1), applied 0.030 s after 23:59:59, 0.030 s spent in 23:59:59") == 0);
 	EXPECT(check_tai(LEAP_DELETE, &r.o, why, sizeof(why)));
 	EXPECT(r.o.oop_samples == 0);
 }
