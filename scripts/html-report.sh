@@ -16,7 +16,8 @@ run=$1
 # One line per cell, the fields by name; the awk and shell below take them in
 # this order.
 rows=$(jq -r '.[] | [.cell, .branch, .arch, .variant, .tree_version, .verdict, (.expected | join(" ")), .ok,
-	(.metrics.wakeups_per_s // "-"), .build_s, .boot_s, .reason, .console] | @tsv' "$run/results.json")
+	(.metrics.wakeups_per_s // "-"), .build_s, .boot_s, .reason, .console,
+	((.skipped_tests // []) | join(","))] | @tsv' "$run/results.json")
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
 
 # --- junit.xml ---------------------------------------------------------------
@@ -25,7 +26,7 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 	bad=$(awk -F'\t' '$8 != "true"' <<<"$rows" | grep -c . || true)
 	echo '<?xml version="1.0" encoding="UTF-8"?>'
 	echo "<testsuites><testsuite name=\"leap-matrix\" tests=\"$total\" failures=\"$bad\">"
-	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason console; do
+	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason console skipped; do
 		t=$(awk -v a="$build" -v b="$boot" 'BEGIN { print a + b }')
 		printf '<testcase classname="%s.%s" name="%s" time="%s">' "$branch" "$arch" "$cell" "$t"
 		if [ "$ok" != true ]; then
@@ -33,7 +34,7 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 			[ -f "$run/$console" ] && tr -d '\r' <"$run/$console" | tr -cd '\11\12\40-\176' | esc
 			printf '</failure>'
 		fi
-		printf '<system-out>verdict=%s tree=%s wakeups_per_s=%s</system-out></testcase>\n' "$verdict" "$tv" "$wps"
+		printf '<system-out>verdict=%s tree=%s wakeups_per_s=%s%s</system-out></testcase>\n' "$verdict" "$tv" "$wps" "${skipped:+ skipped=$skipped}"
 	done <<<"$rows"
 	echo '</testsuite></testsuites>'
 } >"$run/junit.xml.tmp"
@@ -43,7 +44,7 @@ mv "$run/junit.xml.tmp" "$run/junit.xml"
 awk -F'\t' -v run="$(basename "$run")" -v summary="$(grep '^cells:' "$run/table.txt" 2>/dev/null | esc)" '
 function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
 {
-	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; va[n] = $4; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12; con[n] = $13
+	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; va[n] = $4; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12; con[n] = $13; sk[n] = $14
 	if (!(($2) in seenb)) { seenb[$2] = 1; nb++; blist[nb] = $2 }
 	if (!(($3 SUBSEP $4) in seenc)) { seenc[$3, $4] = 1; nc++; carch[nc] = $3; cvar[nc] = $4 }
 	key[$2, $3, $4] = n
@@ -62,8 +63,10 @@ END {
 		for (c = 1; c <= nc; c++) {
 			i = key[blist[b], carch[c], cvar[c]]
 			if (!i) { printf "<td class=\"none\">-</td>"; continue }
-			printf "<td class=\"%s\" data-cell=\"%s\" title=\"%s\"><a href=\"%s\">%s</a><br><small>want %s</small></td>", \
-				(ok[i] == "true" ? "ok" : "bad"), esc(cell[i]), esc(why[i]), esc(con[i]), esc(vd[i]), esc(ex[i])
+			# A PASS with checks skipped says which, so it is not read as a full pass.
+			printf "<td class=\"%s\" data-cell=\"%s\" title=\"%s\"><a href=\"%s\">%s</a>%s<br><small>want %s</small></td>", \
+				(ok[i] == "true" ? "ok" : "bad"), esc(cell[i]), esc(why[i]), esc(con[i]), esc(vd[i]), \
+				(sk[i] != "" ? "<br><small class=\"skipped\">skipped: " esc(sk[i]) "</small>" : ""), esc(ex[i])
 		}
 		print "</tr>"
 	}

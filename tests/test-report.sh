@@ -49,6 +49,16 @@ check_eq "merged halves: exit 0, 8 cells" "0 8" "$rc $(jq length "$w/merged/resu
 check "merged: junit and index.html written" test -s "$w/merged/junit.xml" -a -s "$w/merged/index.html"
 check_eq "merged: every console found" 8 "$(jq -r '.[].console' "$w/merged/results.json" | while read -r c; do [ -f "$w/merged/$c" ] && echo y; done | grep -c y)"
 
+# A PASS with a check skipped (leaptest.skip=) names it in every report.
+cp -r "$run" "$w/skip"
+jq '.skipped_tests = ["leap_edge"]' "$w/skip/cells/6.1-x86_64-fixed/cell.json" >"$w/c.json"
+mv "$w/c.json" "$w/skip/cells/6.1-x86_64-fixed/cell.json"
+"$ROOT/scripts/report.sh" "$w/skip" >/dev/null
+check_eq "skipped: results.json names the check" "leap_edge" "$(jq -r '.[] | select(.cell == "6.1-x86_64-fixed") | .skipped_tests | join(",")' "$w/skip/results.json")"
+check "skipped: the table says it" grep -q '^6.1-x86_64-fixed .*PASS.*skipped: leap_edge' "$w/skip/table.txt"
+check "skipped: the HTML cell says it" grep -q 'data-cell="6.1-x86_64-fixed"[^<]*><a [^>]*>PASS</a><br><small class="skipped">skipped: leap_edge</small>' "$w/skip/index.html"
+check "skipped: junit says it" grep -q 'name="6.1-x86_64-fixed".*skipped=leap_edge' "$w/skip/junit.xml"
+
 # An unexpected verdict: the table says so, exit 1, junit carries the console.
 jq '.verdict = "FAIL" | .ok = false' "$run/cells/6.1-arm64-fixed/cell.json" >"$w/c.json"
 mv "$w/c.json" "$run/cells/6.1-arm64-fixed/cell.json"
