@@ -107,10 +107,22 @@ static void test_states(void)
 	EXPECT(strstr(why, "tolerated") != NULL);
 	obs_add_state(&o, ST_OOP);			/* but it must end in TIME_WAIT */
 	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	/* 6.1: TIME_WAIT read once right at the leap (do_adjtimex() took the
+	 * time before the tick applied the leap, the state after), then the
+	 * sequence goes on: tolerated, and said.  Seen in CI on 6.1 arm64. */
+	o.nstates = 0;
+	obs_add_state(&o, ST_OK);
+	obs_add_state(&o, ST_INS);
+	obs_add_state(&o, ST_WAIT);
+	obs_add_state(&o, ST_OOP);
+	obs_add_state(&o, ST_WAIT);
+	EXPECT(check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "tolerated") != NULL);
 	o.nstates = 0;
 	obs_add_state(&o, ST_INS);
 	obs_add_state(&o, ST_WAIT);			/* TIME_OOP skipped */
-	obs_add_state(&o, ST_OOP);
+	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	obs_add_state(&o, ST_INS);			/* ahead, then not the expected state */
 	obs_add_state(&o, ST_WAIT);
 	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
 	o.nstates = 0;
