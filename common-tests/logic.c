@@ -74,10 +74,10 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 {
 	int64_t gap = cur->mono - prev->mono;
 	int64_t last_start = t->midnight_ns - NSEC_PER_SEC;
+	int64_t dev = llabs(gap - (cur->raw - prev->raw)) - (cur->raw_span + prev->raw_span) / 2;
 
 	o->samples++;
 	note_state(o, cur);
-	int64_t dev = llabs(gap - (cur->raw - prev->raw)) - (cur->raw_span + prev->raw_span) / 2;
 
 	if (gap < 0)
 		o->mono_backwards++;
@@ -94,10 +94,11 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 	}
 	/* After the step, 23:59:59 read again is the inserted second, 23:59:60. */
 	if (t->stepped && cur->real >= last_start && cur->real < t->midnight_ns) {
-		if (!o->oop_samples++ || cur->tai_off < o->oop_tai_min)
+		if (!o->oop_samples || cur->tai_off < o->oop_tai_min)
 			o->oop_tai_min = cur->tai_off;
-		if (o->oop_samples == 1 || cur->tai_off > o->oop_tai_max)
+		if (!o->oop_samples || cur->tai_off > o->oop_tai_max)
 			o->oop_tai_max = cur->tai_off;
+		o->oop_samples++;
 	}
 	/* The wall clock read 23:59:59 from @prev until @cur. */
 	if (gap > 0 && prev->real >= last_start && prev->real < t->midnight_ns)
@@ -200,7 +201,7 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 		 */
 		for (int j = next + 1; j < nwant; j++)
 			ahead |= st == want[j];
-		if (ahead && next < nwant && i + 1 < o->nstates && o->states[i + 1] == want[next]) {
+		if (ahead && i + 1 < o->nstates && o->states[i + 1] == want[next]) {
 			back++;
 			continue;
 		}
@@ -216,7 +217,6 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 	return !bad && next == nwant && o->nstates && o->states[o->nstates - 1] == ST_WAIT;
 }
 
-/* Insert repeats 23:59:59 (wall clock steps back 1 s); delete skips it. */
 /*
  * The wall clock steps by the leap (back for an insertion, forward for a
  * deletion), once, at its second boundary (00:00:00; 23:59:59 for a
@@ -232,13 +232,13 @@ int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why
 	int step_ok = llabs(step - want) <= STEP_TOLERANCE_NS;
 	int when_ok = o->step_wall_ns && late >= 0 && late < STEP_LATE_MAX_NS;
 
+	char when[48] = "no step seen";
+
 	if (o->step_wall_ns)
-		snprintf(why, len, "wall step %+.3f s (want %+d), applied %.3f s after %s, %.3f s spent in 23:59:59",
-			 step / 1e9, kind == LEAP_INSERT ? -1 : 1, late / 1e9,
-			 kind == LEAP_INSERT ? "00:00:00" : "23:59:59", o->in_last_second_ns / 1e9);
-	else
-		snprintf(why, len, "wall step %+.3f s (want %+d), no step seen, %.3f s spent in 23:59:59",
-			 step / 1e9, kind == LEAP_INSERT ? -1 : 1, o->in_last_second_ns / 1e9);
+		snprintf(when, sizeof(when), "applied %.3f s after %s", late / 1e9,
+			 kind == LEAP_INSERT ? "00:00:00" : "23:59:59");
+	snprintf(why, len, "wall step %+.3f s (want %+d), %s, %.3f s spent in 23:59:59",
+		 step / 1e9, kind == LEAP_INSERT ? -1 : 1, when, o->in_last_second_ns / 1e9);
 	return step_ok && when_ok;
 }
 

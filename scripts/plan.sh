@@ -121,11 +121,16 @@ branch_arches() { bget "$1" ARCHES || REPLY=${ARCHES[*]-}; }
 one_of() { local w=$1 x; shift; for x in "$@"; do [ "$x" = "$w" ] && return 0; done; return 1; }
 words() { tr '\n' ' ' | sed 's/ $//'; }
 
-# A tree the user brings (KSRC): its version (make kernelversion, once).
-KV=""
+# A tree the user brings (KSRC): a tree at all, its version (make
+# kernelversion) and what its code carries (fix_state), each worked out once.
+need_ksrc_tree() {
+	[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
+}
+KV="" KFIX="-"
 ksrc_version() {
 	[ -n "$KV" ] || KV=$(make -s -C "$KSRC" kernelversion 2>/dev/null) \
 		|| die "KSRC=$KSRC is not a kernel tree (make kernelversion failed)"
+	[ "$KFIX" != - ] || { fix_state "$KSRC"; KFIX=$REPLY; }
 	REPLY=$KV
 }
 # What a tree's own code says about the fix, whatever its version or vendor:
@@ -146,7 +151,7 @@ fix_state() {
 ksrc_branch() {
 	local b=$1 lo hi fix
 	ksrc_version
-	fix_state "$KSRC"; fix=$REPLY
+	fix=$KFIX
 	bval "$b" VERSION_MIN; lo=$REPLY
 	bval "$b" VERSION_MAX; hi=$REPLY
 	if [ -n "$lo" ] && [ -n "$hi" ] && ! { ver_le "$lo" "$KV" && ver_le "$KV" "$hi"; }; then
@@ -156,9 +161,7 @@ ksrc_branch() {
 	[ "$fix" != fixed ] || REPLY=stock
 }
 ksrc_note() { # BRANCH: one line on what the tree's code says (stderr)
-	local fix
-	fix_state "$KSRC"; fix=$REPLY
-	case "$fix" in
+	case "$KFIX" in
 	fixed) echo "plan: KSRC=$KSRC (Linux $KV) already carries the leap-second fix in its code (the leap notifies the hrtimers; the leap edge is handled): branch $1 runs stock only, expected PASS" >&2 ;;
 	2012) echo "plan: KSRC=$KSRC (Linux $KV) carries the 2012 fix but not the 2015 leap-edge fix: stock and fixed; patches already in the tree are skipped" >&2 ;;
 	esac
@@ -185,7 +188,7 @@ cells() {
 		[ -z "$want_b" ] || one_of "$b" $want_b || continue
 		vs=$want_v
 		if [ -n "${KSRC:-}" ]; then
-			[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
+			need_ksrc_tree
 			ksrc_branch "$b"
 			[ -n "$vs" ] || vs=$REPLY
 			ksrc_note "$b"
@@ -234,7 +237,7 @@ parse() {
 		case "$cell" in "$b"-*) ;; *) continue ;; esac
 		bval "$b" PACKAGE
 		[ -n "$REPLY" ] || [ -n "${KSRC:-}" ] || [ -n "${ALL_TREES:-}" ] || die "branch $b runs on a tree you bring: make cell CELL=$cell KSRC=/path/to/linux-$b.x"
-		[ -z "${KSRC:-}" ] || [ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
+		[ -z "${KSRC:-}" ] || need_ksrc_tree
 		for a in ${ARCHES[@]+"${ARCHES[@]}"}; do
 			case "$cell" in "$b-$a"-*) ;; *) continue ;; esac
 			rest=${cell#"$b-$a"-}
@@ -424,10 +427,7 @@ resolve() {
 			bval "$B" "EXPECT_$X"; expect=$REPLY
 			killers=""
 			# A tree you bring that already carries the fix must pass as it is.
-			if [ -n "${KSRC:-}" ] && [ "$X" = stock ]; then
-				fix_state "$KSRC"
-				[ "$REPLY" != fixed ] || expect=PASS
-			fi
+			[ -z "${KSRC:-}" ] || [ "$X" != stock ] || [ "$KFIX" != fixed ] || expect=PASS
 		fi
 		[ -n "$expect" ] || die "cell $cell has no expected verdict (EXPECT_$X or KILLED_BY)"
 		# shellcheck disable=SC2086 # lists of directories and fragments
@@ -550,7 +550,7 @@ branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for 
 fix-state) [ $# -eq 2 ] || die "usage: plan.sh fix-state TREE"; fix_state "$2"; echo "$REPLY" ;;
 ksrc) { [ $# -eq 2 ] && [ -n "${KSRC:-}" ]; } || die "usage: KSRC=TREE plan.sh ksrc BRANCH"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
-	[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
+	need_ksrc_tree
 	ksrc_branch "$2"; echo "$REPLY"; ksrc_note "$2" ;;
 *) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|get|series|branch-for|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
 esac
