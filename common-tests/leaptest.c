@@ -93,31 +93,51 @@ static int online_cpus(int *cpus)
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-enum { SC_INSERT, SC_DELETE, NSC };
+/* The two leaps, then a clock step after them (as LTP's leapsec01 does). */
+enum { SC_INSERT, SC_DELETE, NLEAP, SC_STEP = NLEAP, NSC };
 
 struct scenario {
 	enum leap_kind kind;
 	const char *name;
 	struct leap_obs obs;
-	struct cpu_result cpu[MAX_CPUS];
+	struct cpu_result cpu[MAX_CPUS];	/* the waits after it */
+	struct span_result span[MAX_CPUS];	/* the waits across it */
+	struct other_cpu other;			/* insert: the second CPU's edge timer */
+	int cancel_err;				/* arming the cancel-on-set timerfd */
+	int cancelled;				/* it read ECANCELED after the leap */
 	char err[200];
 	int failed_setup;
 	int harness;		/* the failure is the guest's stall, not the kernel */
 };
 
+static struct threads threads;
+
+static void after_waits_only(struct scenario *s, int ncpu)
+{
+	start_after_waits(&threads, s->cpu, ncpu, 0);
+	if (join_all(&threads)) {
+		snprintf(s->err, sizeof(s->err), "cannot start the threads");
+		s->failed_setup = 1;
+	}
+}
+
+/*
+ * One leap: the clock set before its midnight and the leap armed; the waits
+ * across it and the second CPU's edge timer started; the leap watched from
+ * the first CPU; then the waits after it, all CPUs at once.
+ */
 static void run_scenario(struct scenario *s, const int *cpus, int ncpu)
 {
 	struct leap_plan plan = {
 		.kind = s->kind,
 		.midnight = s->kind == LEAP_INSERT ? INSERT_MIDNIGHT : DELETE_MIDNIGHT,
-		.arm_edge = s->kind == LEAP_INSERT,
 	};
-
-	int r = 1;
+	int r = 1, edge_fd = -1, cancel_fd;
+	uint64_t ticks;
 
 	pin_to_cpu(cpus[0]);
 	for (int try = 0; try < ARM_TRIES && r == 1; try++)
-		r = run_leap(&plan, &s->obs, s->err, sizeof(s->err));
+		r = arm_scenario(&plan, &s->obs, &edge_fd, s->err, sizeof(s->err));
 	if (r == 1) {
 		int64_t late = s->obs.armed_real_ns - plan.midnight * NSEC_PER_SEC;
 
@@ -131,13 +151,45 @@ static void run_scenario(struct scenario *s, const int *cpus, int ncpu)
 		disarm_leap();
 		return;
 	}
+	cancel_fd = arm_cancel_on_set(plan.midnight);
+	s->cancel_err = cancel_fd < 0 ? errno : 0;
 	for (int i = 0; i < ncpu; i++)
-		s->cpu[i].cpu = cpus[i];
-	if (run_on_cpus(s->cpu, ncpu, s->kind == LEAP_INSERT)) {
-		snprintf(s->err, sizeof(s->err), "cannot start one thread per CPU");
+		s->cpu[i].cpu = s->span[i].cpu = cpus[i];
+	start_span_waits(&threads, s->span, ncpu, s->kind, plan.midnight);
+	if (s->kind == LEAP_INSERT) {
+		s->other.cpu = cpus[1];
+		s->other.midnight = plan.midnight;
+		start_other_cpu(&threads, &s->other);
+	}
+	sample_leap(&s->obs, edge_fd);
+	/* Started while the waits across the leap may still run. */
+	start_after_waits(&threads, s->cpu, ncpu, s->kind == LEAP_INSERT);
+	if (join_all(&threads)) {
+		snprintf(s->err, sizeof(s->err), "cannot start the threads");
 		s->failed_setup = 1;
 	}
+	if (cancel_fd >= 0) {
+		s->cancelled = read(cancel_fd, &ticks, sizeof(ticks)) < 0 && errno == ECANCELED;
+		close(cancel_fd);
+	}
 	disarm_leap();
+}
+
+/* A step of the clock an hour ahead after the leaps, then the waits again. */
+static void run_step(struct scenario *s, const int *cpus, int ncpu)
+{
+	struct timespec t;
+
+	for (int i = 0; i < ncpu; i++)
+		s->cpu[i].cpu = cpus[i];
+	clock_gettime(CLOCK_REALTIME, &t);
+	t.tv_sec += 3600;
+	if (clock_settime(CLOCK_REALTIME, &t)) {
+		snprintf(s->err, sizeof(s->err), "cannot step the clock: %s", strerror(errno));
+		s->failed_setup = 1;
+		return;
+	}
+	after_waits_only(s, ncpu);
 }
 
 typedef int (*check_fn)(enum leap_kind, const struct leap_obs *, char *, size_t);
@@ -165,8 +217,8 @@ static void report_obs(struct ktap *k, const struct top_test *t, struct scenario
 	(void)ncpu;
 	if (skipped(k, t->name))
 		return;
-	ktap_sub_begin(k, t->name, NSC);
-	for (int i = 0; i < NSC; i++) {
+	ktap_sub_begin(k, t->name, NLEAP);
+	for (int i = 0; i < NLEAP; i++) {
 		enum ktap_res r;
 
 		if (sc[i].failed_setup) {
@@ -203,7 +255,7 @@ static void report_timers(struct ktap *k, const struct top_test *t, struct scena
 		for (int c = 0; c < ncpu && !s->failed_setup; c++) {
 			const struct cpu_result *cr = &s->cpu[c];
 			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->elapsed_ns[i], cr->woke_ns[i],
-							  cr->err[i] || cr->pin_err);
+							  cr->err[i]);
 
 			ktap_line(k, "    # timer scenario=%s iface=%s cpu=%d want_ms=%lld got_ms=%.3f woke_ms=%+.3f %s",
 				  s->name, iface_names[i], cr->cpu, TIMER_WAIT_NS / NSEC_PER_MSEC,
@@ -260,22 +312,117 @@ static void report_control(struct ktap *k, const struct top_test *t, struct scen
 	ktap_result(k, r, t->name, "");
 }
 
-static void report_edge(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+/* The waits across one leap: a subtest per kind of wait, a line per CPU. */
+static void report_span(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
 {
-	struct scenario *ins = &sc[SC_INSERT];
-	char why[200];
-	enum ktap_res r = KTAP_FAIL;
+	struct scenario *s = &sc[t->sc];
+	enum ktap_res all = KTAP_SKIP;
+
+	if (skipped(k, t->name))
+		return;
+	ktap_sub_begin(k, t->name, NSPAN);
+	for (int i = 0; i < NSPAN; i++) {
+		enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
+		int unsupported = 0;
+
+		for (int c = 0; c < ncpu && !s->failed_setup && (i != SP_ITIMER || c == 0); c++) {
+			const struct span_wait *w = &s->span[c].w[i];
+			enum wait_class wc = classify_span(i, w);
+
+			ktap_line(k, "    # span scenario=%s wait=%s cpu=%d want_ms=%.3f got_ms=%.3f woke_ms=%+.3f %s",
+				  s->name, span_names[i], s->span[c].cpu, w->want_ns / 1e6, w->got_ns / 1e6,
+				  w->woke_ns / 1e6, wait_class_name(wc));
+			if (wc == WAIT_UNSUPPORTED)
+				unsupported = 1;
+			else if (wc != WAIT_ON_TIME)
+				r = KTAP_FAIL;
+		}
+		if (unsupported && r == KTAP_PASS) {
+			ktap_sub_result(k, KTAP_SKIP, span_names[i], "this kernel has no such clock (EINVAL)");
+			continue;
+		}
+		ktap_sub_result(k, r, span_names[i], "");
+		all = ktap_worst(all, r);
+	}
+	ktap_result(k, all, t->name, "");
+}
+
+/* A cancel-on-set timerfd (systemd's clock-change watch) sees each leap. */
+static void report_cancel(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	enum ktap_res all = KTAP_SKIP;
 
 	(void)ncpu;
 	if (skipped(k, t->name))
 		return;
-	if (ins->failed_setup) {
-		ktap_line(k, "# leap_edge: %s", ins->err);
-	} else {
-		r = check_edge(&ins->obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
-		ktap_line(k, "# leap_edge: %s", why);
+	ktap_sub_begin(k, t->name, NLEAP);
+	for (int i = 0; i < NLEAP; i++) {
+		struct scenario *s = &sc[i];
+		enum ktap_res r = KTAP_FAIL;
+
+		if (s->failed_setup) {
+			ktap_line(k, "    # %s: %s", s->name, s->err);
+		} else if (s->cancel_err == EINVAL) {
+			ktap_sub_result(k, KTAP_SKIP, s->name, "no TFD_TIMER_CANCEL_ON_SET on this kernel (before 3.0)");
+			continue;
+		} else if (s->cancel_err) {
+			ktap_line(k, "    # %s: cannot arm the timerfd: %s", s->name, strerror(s->cancel_err));
+		} else {
+			ktap_line(k, "    # %s: TFD_TIMER_CANCEL_ON_SET timerfd %s", s->name,
+				  s->cancelled ? "cancelled by the leap (ECANCELED)" : "not cancelled by the leap");
+			r = s->cancelled ? KTAP_PASS : KTAP_FAIL;
+		}
+		ktap_sub_result(k, r, s->name, "");
+		all = ktap_worst(all, r);
 	}
-	ktap_result(k, r, t->name, "");
+	ktap_result(k, all, t->name, "");
+}
+
+static enum ktap_res edge_subtest(struct ktap *k, const char *name, const struct scenario *s,
+				  const struct edge_obs *e, const char *extra)
+{
+	enum ktap_res r = KTAP_FAIL;
+	char why[200];
+
+	if (s->failed_setup) {
+		ktap_line(k, "    # %s: %s", name, s->err);
+	} else {
+		r = check_edge(s->kind, s->obs.midnight, e, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+		ktap_line(k, "    # %s: %s%s", name, why, extra);
+	}
+	ktap_sub_result(k, r, name, "");
+	return r;
+}
+
+/* Timers for 00:00:00: on the sampler's CPU at each leap, and on the second
+ * CPU (its own tick, adjtimex writes meanwhile) at the insertion. */
+static void report_edge(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	struct scenario *ins = &sc[SC_INSERT];
+	const struct other_cpu *o = &ins->other;
+	enum ktap_res all;
+	char name[32], extra[128];
+
+	(void)ncpu;
+	if (skipped(k, t->name))
+		return;
+	ktap_sub_begin(k, t->name, 3);
+	all = edge_subtest(k, "insert", ins, &ins->obs.edge, "");
+	snprintf(name, sizeof(name), "insert_cpu%d", o->cpu);
+	if (o->err)
+		snprintf(extra, sizeof(extra), "; cannot run on cpu %d: %s", o->cpu, strerror(o->err));
+	else
+		snprintf(extra, sizeof(extra), "; %ld adjtimex writes meanwhile, %ld failed",
+			 o->writes, o->write_errors);
+	if (o->err || o->write_errors) {
+		ktap_line(k, "    # %s: %s", name, extra + 2);
+		ktap_sub_result(k, KTAP_FAIL, name, "");
+		all = KTAP_FAIL;
+	} else {
+		all = ktap_worst(all, edge_subtest(k, name, ins, &o->edge, extra));
+	}
+	all = ktap_worst(all, edge_subtest(k, "delete", &sc[SC_DELETE], &sc[SC_DELETE].obs.edge, ""));
+	ktap_result(k, all, t->name, "");
 }
 
 /* The top-level tests in run order; the KTAP plan counts them. */
@@ -288,6 +435,11 @@ static const struct top_test tests[] = {
 	{ .name = "timers_after_delete", .report = report_timers, .sc = SC_DELETE },
 	{ .name = "load_after_insert", .report = report_load },
 	{ .name = "leap_edge", .report = report_edge },
+	{ .name = "adjtimex_at_leap", .report = report_obs, .check = check_adjtimex },
+	{ .name = "timers_across_insert", .report = report_span, .sc = SC_INSERT },
+	{ .name = "timers_across_delete", .report = report_span, .sc = SC_DELETE },
+	{ .name = "cancel_on_set", .report = report_cancel },
+	{ .name = "timers_after_step", .report = report_timers, .sc = SC_STEP },
 	{ .name = "control_monotonic", .report = report_control },
 };
 
@@ -296,6 +448,7 @@ int main(void)
 	static struct scenario sc[NSC] = {
 		[SC_INSERT] = { .kind = LEAP_INSERT, .name = "insert" },
 		[SC_DELETE] = { .kind = LEAP_DELETE, .name = "delete" },
+		[SC_STEP] = { .name = "step" },
 	};
 	struct ktap k = { .out = stdout };
 	struct timespec res = { 0 }, t0, t1;
@@ -321,14 +474,15 @@ int main(void)
 		return ktap_finish(&k);
 	}
 
-	block_timer_signal();
+	block_timer_signals();
 	if (set_tai_offset(TAI_START))
 		ktap_line(&k, "# cannot set the TAI offset: %s", strerror(errno));
-	for (int i = 0; i < NSC; i++) {
+	for (int i = 0; i < NLEAP; i++) {
 		run_scenario(&sc[i], cpus, ncpu);
 		if (sc[i].harness)
 			ktap_line(&k, "# leaptest: harness problem: %s", sc[i].err);
 	}
+	run_step(&sc[SC_STEP], cpus, ncpu);
 
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
 		tests[i].report(&k, &tests[i], sc, ncpu);

@@ -6,6 +6,7 @@
  * kernel behaves) or 0 with the reason in @why.  Host-side unit tests in
  * test_logic.c feed them the observations of correct and broken kernels.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +27,14 @@ const char *wait_class_name(enum wait_class c)
 	case WAIT_ON_TIME: return "on-time";
 	case WAIT_EARLY: return "early";
 	case WAIT_LATE: return "late";
+	case WAIT_UNSUPPORTED: return "unsupported";
 	default: return "error";
 	}
 }
+
+const char *const span_names[NSPAN] = {
+	"realtime_abs", "tai_abs", "boottime_abs", "realtime_rel", "monotonic_rel", "itimer_real",
+};
 
 void obs_add_state(struct leap_obs *o, int state)
 {
@@ -74,6 +80,7 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 {
 	int64_t gap = cur->mono - prev->mono;
 	int64_t last_start = t->midnight_ns - NSEC_PER_SEC;
+	int64_t boundary = o->kind == LEAP_INSERT ? t->midnight_ns : last_start;
 	int64_t dev = llabs(gap - (cur->raw - prev->raw)) - (cur->raw_span + prev->raw_span) / 2;
 
 	o->samples++;
@@ -92,6 +99,19 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 		t->step_mono = cur->mono;
 		o->step_wall_ns = cur->real - (wall_offset(cur) - wall_offset(prev));
 	}
+	/*
+	 * Between the leap's second boundary and the tick that applies it,
+	 * adjtimex() must already report the leap as applied (upstream
+	 * 833f32d76302: TIME_OOP and 23:59:60, or TIME_WAIT past a deletion),
+	 * never as still to come with a time past the boundary.
+	 */
+	if (!t->stepped && cur->real >= boundary)
+		o->window_samples++;
+	if (cur->state == (o->kind == LEAP_INSERT ? ST_INS : ST_DEL) && cur->adj_real >= boundary) {
+		if (!o->pending)
+			o->pending_adj_ns = cur->adj_real;
+		o->pending++;
+	}
 	/* After the step, 23:59:59 read again is the inserted second, 23:59:60. */
 	if (t->stepped && cur->real >= last_start && cur->real < t->midnight_ns) {
 		if (!o->oop_samples || cur->tai_off < o->oop_tai_min)
@@ -105,13 +125,13 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 		o->in_last_second_ns += gap;
 }
 
-/* The 00:00:00 timer fired; the clocks were read right after, REALTIME first. */
-void obs_edge_fired(struct leap_obs *o, const struct leap_track *t, int64_t real_ns, int64_t mono_ns)
+/* A 00:00:00 timer fired; the clocks were read right after, REALTIME first. */
+void edge_fired(struct edge_obs *e, int stepped, int64_t step_mono, int64_t real_ns, int64_t mono_ns)
 {
-	o->edge_real_ns = real_ns;
-	o->edge_fired = 1;
-	o->edge_fired_after_step = t->stepped;
-	o->edge_step_to_fire_ns = t->stepped ? mono_ns - t->step_mono : 0;
+	e->real_ns = real_ns;
+	e->fired = 1;
+	e->after_step = stepped;
+	e->step_to_fire_ns = stepped ? mono_ns - step_mono : 0;
 }
 
 /*
@@ -124,7 +144,7 @@ void obs_edge_fired(struct leap_obs *o, const struct leap_track *t, int64_t real
 enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *t,
 			     const struct sample *cur)
 {
-	int edge_ok = !t->edge_timer || o->edge_fired ||
+	int edge_ok = !t->edge_timer || o->edge.fired ||
 		      cur->real >= t->midnight_ns + EDGE_WAIT_MAX_NS;
 
 	if (t->stepped && cur->state == ST_WAIT &&
@@ -288,22 +308,44 @@ int check_monotonic(const struct leap_obs *o, char *why, size_t len)
 }
 
 /*
- * A timer for 00:00:00 must not fire during 23:59:60: when it fires the wall
- * clock must already have stepped back (the inserted second began) and read
- * 00:00:00 or later again (the inserted second is over).
+ * A timer for 00:00:00 must fire once the wall clock reads 00:00:00 after
+ * the leap, within EDGE_WAIT_MAX_NS.  Inserted: not during 23:59:60 (the
+ * 2015 bug): the wall clock must have stepped back by then and be at
+ * 00:00:00 again.  Deleted: when the clock jumps from 23:59:59 to 00:00:00,
+ * not a second later (a stale CLOCK_REALTIME base).
  */
-int check_edge(const struct leap_obs *o, char *why, size_t len)
+int check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e, char *why, size_t len)
 {
-	int64_t rel = o->edge_real_ns - o->midnight * NSEC_PER_SEC;
+	int64_t rel = e->real_ns - midnight * NSEC_PER_SEC;
 
-	if (!o->edge_fired) {
-		snprintf(why, len, "timer for 00:00:00 never fired");
+	(void)kind;
+	if (!e->fired) {
+		snprintf(why, len, "timer for 00:00:00 had not fired by 00:00:00 %+.3f s",
+			 EDGE_WAIT_MAX_NS / 1e9);
 		return 0;
 	}
 	snprintf(why, len, "fired %s the wall-clock step, at 00:00:00 %+.6f s, %.3f s after the step",
-		 o->edge_fired_after_step ? "after" : "before", rel / 1e9,
-		 o->edge_fired_after_step ? o->edge_step_to_fire_ns / 1e9 : 0.0);
-	return o->edge_fired_after_step && rel >= 0;
+		 e->after_step ? "after" : "before", rel / 1e9,
+		 e->after_step ? e->step_to_fire_ns / 1e9 : 0.0);
+	return e->after_step && rel >= 0 && rel <= EDGE_WAIT_MAX_NS;
+}
+
+/*
+ * adjtimex() between the leap's second boundary and the tick that applies
+ * it (upstream 833f32d76302, its ntp.c half): TIME_OOP with 23:59:59 for an
+ * insertion, TIME_WAIT with 00:00:00 for a deletion; without it, TIME_INS
+ * with 00:00:00 (TIME_DEL with 23:59:59), a time the leap contradicts.
+ */
+int check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
+{
+	size_t used = snprintf(why, len, "%d samples between %s and the step, adjtimex said the leap was still to come in %d",
+			       o->window_samples, kind == LEAP_INSERT ? "00:00:00" : "23:59:59", o->pending);
+
+	if (o->pending && used < len)
+		snprintf(why + used, len - used, " (first: %s at 00:00:00 %+.6f s)",
+			 state_name(kind == LEAP_INSERT ? ST_INS : ST_DEL),
+			 (o->pending_adj_ns - o->midnight * NSEC_PER_SEC) / 1e9);
+	return !o->pending;
 }
 
 /*
@@ -318,6 +360,38 @@ enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int64_t woke_ns, 
 	if (woke_ns < -TIMER_EARLY_SLACK_NS)
 		return WAIT_EARLY;
 	if (got_ns > want_ns + TIMER_LATE_SLACK_NS)
+		return WAIT_LATE;
+	return WAIT_ON_TIME;
+}
+
+/*
+ * The MONOTONIC length of a wait armed at @real_now for 300 ms past the
+ * leap's midnight: the leap adds (insertion) or takes (deletion) a second.
+ */
+int64_t span_length(enum leap_kind kind, int64_t midnight, int64_t real_now)
+{
+	return midnight * NSEC_PER_SEC + SPAN_PAST_NS - real_now +
+	       (kind == LEAP_INSERT ? NSEC_PER_SEC : -NSEC_PER_SEC);
+}
+
+/*
+ * A wait across the leap.  Its length must not move: only an absolute
+ * CLOCK_REALTIME wait sees the leap, and ends when that clock reads its
+ * deadline (early: by that clock; late: by its length).  TAI, BOOTTIME and
+ * the relative waits run at MONOTONIC's pace: early by their length too.
+ */
+enum wait_class classify_span(int sp, const struct span_wait *w)
+{
+	if (w->err == EINVAL)
+		return WAIT_UNSUPPORTED;
+	if (w->err)
+		return WAIT_ERROR;
+	if ((sp == SP_REALTIME_ABS || sp == SP_TAI_ABS || sp == SP_BOOTTIME_ABS) &&
+	    w->woke_ns < -TIMER_EARLY_SLACK_NS)
+		return WAIT_EARLY;
+	if (sp != SP_REALTIME_ABS && w->got_ns < w->want_ns - TIMER_EARLY_SLACK_NS)
+		return WAIT_EARLY;
+	if (w->got_ns > w->want_ns + TIMER_LATE_SLACK_NS)
 		return WAIT_LATE;
 	return WAIT_ON_TIME;
 }

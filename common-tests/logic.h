@@ -24,6 +24,10 @@ enum { ST_OK = 0, ST_INS = 1, ST_DEL = 2, ST_OOP = 3, ST_WAIT = 4, ST_ERROR = 5 
 
 enum leap_kind { LEAP_INSERT, LEAP_DELETE };
 
+/* Waits that span the leap: armed before it, due 300 ms after the midnight. */
+enum { SP_REALTIME_ABS, SP_TAI_ABS, SP_BOOTTIME_ABS, SP_REALTIME_REL, SP_MONOTONIC_REL,
+       SP_ITIMER, NSPAN };
+
 /* Thresholds, chosen to hold under TCG noise (see docs/results.md). */
 #define TIMER_WAIT_NS		(100 * NSEC_PER_MSEC)	/* each absolute wait */
 #define TIMER_EARLY_SLACK_NS	(5 * NSEC_PER_MSEC)	/* a correct kernel is never early */
@@ -35,6 +39,7 @@ enum leap_kind { LEAP_INSERT, LEAP_DELETE };
  * most kernels, up to half a second on 2.6.32 with NO_HZ, which accumulates
  * time in 0.5 s chunks (NTP_INTERVAL_FREQ 2). */
 #define STEP_LATE_MAX_NS	(750 * NSEC_PER_MSEC)
+#define SPAN_PAST_NS		(300 * NSEC_PER_MSEC)	/* spanning waits end this long past 00:00:00 */
 #define MONO_MAX_DEV_NS		(50 * NSEC_PER_MSEC)	/* MONOTONIC may not outrun MONOTONIC_RAW */
 
 /* The sampler's timing. */
@@ -49,8 +54,16 @@ enum leap_kind { LEAP_INSERT, LEAP_DELETE };
 #define EDGE_WAIT_MAX_NS	(500 * NSEC_PER_MSEC)	/* past 00:00:00, stop waiting for the edge timer */
 #define SAMPLE_LIMIT_NS		(6 * NSEC_PER_SEC)	/* stop sampling after this even with no leap seen */
 
+/* A timer for 00:00:00, the leap's edge. */
+struct edge_obs {
+	int fired, after_step;		/* it fired; the wall clock had stepped by then */
+	int64_t real_ns;		/* CLOCK_REALTIME read right after it fired */
+	int64_t step_to_fire_ns;	/* MONOTONIC from the wall-clock step to the fire */
+};
+
 /* What the sampler saw across one leap. */
 struct leap_obs {
+	enum leap_kind kind;
 	int64_t midnight;		/* the UTC midnight of the leap, seconds */
 	int nstates;
 	int states[MAX_STATES];		/* adjtimex states, consecutive repeats merged */
@@ -69,10 +82,12 @@ struct leap_obs {
 	int oop_samples;		/* samples inside the inserted second (23:59:60) */
 	int oop_tai_min, oop_tai_max;	/* adjtimex tai in those samples */
 	int samples;
-	/* the leap-edge timer (insert only) */
-	int edge_fired, edge_fired_after_step;
-	int64_t edge_real_ns;		/* CLOCK_REALTIME read right after it fired */
-	int64_t edge_step_to_fire_ns;	/* MONOTONIC from the wall-clock step to the fire */
+	/* adjtimex() between the leap's second boundary and the step */
+	int window_samples;		/* samples with the wall clock past the boundary, not yet stepped */
+	int pending;			/* samples whose adjtimex time is past the boundary while its
+					 * state still says the leap is to come (TIME_INS, TIME_DEL) */
+	int64_t pending_adj_ns;		/* the first one's adjtimex time */
+	struct edge_obs edge;		/* the 00:00:00 timer on the sampler's CPU */
 	int64_t armed_real_ns;		/* CLOCK_REALTIME right after the leap was armed */
 };
 
@@ -82,6 +97,15 @@ struct sample {
 	int64_t raw, raw_span;		/* CLOCK_MONOTONIC_RAW around the MONOTONIC read:
 					 * the midpoint, and how far apart the two reads were */
 	int state, tai_off;		/* adjtimex return value and tai */
+	int64_t adj_real;		/* adjtimex time */
+};
+
+/* One wait across the leap (SP_*) on one CPU. */
+struct span_wait {
+	int64_t want_ns;		/* the MONOTONIC length a correct kernel gives it */
+	int64_t got_ns;			/* MONOTONIC from arming to waking */
+	int64_t woke_ns;		/* absolute waits: their clock on waking minus the deadline */
+	int err;			/* errno of a failed wait (EINVAL: not on this kernel) */
 };
 
 /* What the sampler keeps track of between samples, beside leap_obs. */
@@ -96,7 +120,7 @@ struct leap_track {
 /* What leap_done() says about the sampling. */
 enum leap_progress { LEAP_RUNNING, LEAP_OVER, LEAP_TIMED_OUT };
 
-enum wait_class { WAIT_ON_TIME, WAIT_EARLY, WAIT_LATE, WAIT_ERROR };
+enum wait_class { WAIT_ON_TIME, WAIT_EARLY, WAIT_LATE, WAIT_ERROR, WAIT_UNSUPPORTED };
 
 static inline int64_t ts_ns(const struct timespec *t)
 {
@@ -115,7 +139,7 @@ void obs_add_state(struct leap_obs *o, int state);
 void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer);
 void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,
 	      const struct sample *cur);
-void obs_edge_fired(struct leap_obs *o, const struct leap_track *t, int64_t real_ns, int64_t mono_ns);
+void edge_fired(struct edge_obs *e, int stepped, int64_t step_mono, int64_t real_ns, int64_t mono_ns);
 enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *t,
 			     const struct sample *cur);
 void obs_end(struct leap_obs *o, const struct sample *last);
@@ -124,13 +148,17 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_monotonic(const struct leap_obs *o, char *why, size_t len);
-int check_edge(const struct leap_obs *o, char *why, size_t len);
+int check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e, char *why, size_t len);
+int check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int64_t woke_ns, int err);
+int64_t span_length(enum leap_kind kind, int64_t midnight, int64_t real_now);
+enum wait_class classify_span(int sp, const struct span_wait *w);
 int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s);
 int cmdline_has_marker(const char *cmdline, const char *marker);
 void cmdline_value(const char *cmdline, const char *key, char *buf, size_t len);
 int list_has(const char *list, const char *name);
 const char *state_name(int state);
 const char *wait_class_name(enum wait_class c);
+extern const char *const span_names[NSPAN];
 
 #endif

@@ -58,7 +58,7 @@ int disarm_leap(void)
 	return sys_adjtimex(&pll) < 0 || sys_adjtimex(&off) < 0 ? -1 : 0;
 }
 
-static int arm_leap(enum leap_kind kind)
+int arm_leap(enum leap_kind kind)
 {
 	/* Clearing STA_UNSYNC and maxerror, else adjtimex reports TIME_ERROR. */
 	struct timex tx = {
@@ -69,7 +69,7 @@ static int arm_leap(enum leap_kind kind)
 	return sys_adjtimex(&tx) < 0 ? -1 : 0;
 }
 
-static int arm_edge_timer(int64_t midnight)
+int arm_edge_timer(int64_t midnight)
 {
 	struct itimerspec its = { .it_value = { .tv_sec = midnight } };
 	int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
@@ -99,6 +99,8 @@ static void take(struct sample *s, int clock_tai_ok)
 	s->real = ts_ns(&t);
 	s->state = sys_adjtimex(&tx);
 	s->tai_off = tx.tai;
+	s->adj_real = (int64_t)tx.time.tv_sec * NSEC_PER_SEC +
+		      tx.time.tv_usec * (tx.status & STA_NANO ? 1 : 1000);
 	if (clock_tai_ok) {
 		clock_gettime(CLOCK_TAI, &t);
 		s->tai = ts_ns(&t);
@@ -115,22 +117,21 @@ static void poll_edge(int fd, struct leap_obs *o, const struct leap_track *t)
 		return;
 	clock_gettime(CLOCK_REALTIME, &real);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
-	obs_edge_fired(o, t, ts_ns(&real), ts_ns(&mono));
+	edge_fired(&o->edge, t->stepped, t->step_mono, ts_ns(&real), ts_ns(&mono));
 }
 
-int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t len)
+int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, char *err, size_t len)
 {
 	/* Arm STA_INS before 23:59:59 and STA_DEL before 23:59:58: the state
 	 * machine moves to TIME_INS/TIME_DEL at the next second boundary. */
 	int64_t lead = p->kind == LEAP_INSERT ? LEAD_INSERT_NS : LEAD_DELETE_NS;
 	struct timespec start_ts = ns_ts(p->midnight * NSEC_PER_SEC - lead), t;
-	struct sample prev = { 0 }, cur = { 0 };	/* .tai stays 0 without CLOCK_TAI */
-	struct leap_track track;
-	int fd = -1;
 
 	memset(o, 0, sizeof(*o));
+	o->kind = p->kind;
 	o->midnight = p->midnight;
 	o->clock_tai_ok = clock_gettime(CLOCK_TAI, &t) == 0;
+	*edge_fd = -1;
 
 	if (disarm_leap() || clock_settime(CLOCK_REALTIME, &start_ts) || arm_leap(p->kind)) {
 		snprintf(err, len, "cannot set the clock or arm the leap: %s", strerror(errno));
@@ -140,27 +141,30 @@ int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t le
 	o->armed_real_ns = ts_ns(&t);
 	if (!armed_in_time(p->kind, p->midnight, o->armed_real_ns))
 		return 1;
-	if (p->arm_edge) {
-		fd = arm_edge_timer(p->midnight);
-		if (fd < 0) {
-			snprintf(err, len, "cannot arm the 00:00:00 timer: %s", strerror(errno));
-			return -1;
-		}
+	*edge_fd = arm_edge_timer(p->midnight);
+	if (*edge_fd < 0) {
+		snprintf(err, len, "cannot arm the 00:00:00 timer: %s", strerror(errno));
+		return -1;
 	}
+	return 0;
+}
+
+void sample_leap(struct leap_obs *o, int edge_fd)
+{
+	struct sample prev = { 0 }, cur = { 0 };	/* .tai stays 0 without CLOCK_TAI */
+	struct leap_track track;
 
 	take(&prev, o->clock_tai_ok);
-	obs_begin(o, &track, &prev, fd >= 0);
+	obs_begin(o, &track, &prev, 1);
 	for (;;) {
-		if (fd >= 0 && !o->edge_fired)
-			poll_edge(fd, o, &track);
+		if (!o->edge.fired)
+			poll_edge(edge_fd, o, &track);
 		take(&cur, o->clock_tai_ok);
 		obs_step(o, &track, &prev, &cur);
 		prev = cur;
 		if (leap_done(o, &track, &cur) != LEAP_RUNNING)
 			break;
 	}
-	if (fd >= 0)
-		close(fd);
+	close(edge_fd);
 	obs_end(o, &prev);
-	return 0;
 }

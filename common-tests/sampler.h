@@ -10,12 +10,20 @@
 struct leap_plan {
 	enum leap_kind kind;
 	int64_t midnight;	/* UTC midnight (seconds) at which the leap happens */
-	int arm_edge;		/* arm a CLOCK_REALTIME timer for 00:00:00 */
 };
 
 int set_tai_offset(int tai);
+int arm_leap(enum leap_kind kind);
 int disarm_leap(void);
-/* 0: sampled; 1: armed too late (the guest stalled), try again; -1: error. */
-int run_leap(const struct leap_plan *p, struct leap_obs *o, char *err, size_t len);
+/* A non-blocking timerfd that fires at @midnight by CLOCK_REALTIME, or -1. */
+int arm_edge_timer(int64_t midnight);
+/*
+ * Set the clock before @p's midnight and arm the leap and a 00:00:00 timer
+ * (*edge_fd).  0: armed; 1: armed too late (the guest stalled), try again;
+ * -1: error, in @err.
+ */
+int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, char *err, size_t len);
+/* Watch the armed leap happen from a busy loop; closes @edge_fd. */
+void sample_leap(struct leap_obs *o, int edge_fd);
 
 #endif

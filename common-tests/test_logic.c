@@ -6,6 +6,7 @@
  * the sampler's bookkeeping (obs_begin/obs_step/leap_done) made-up samples.
  * Build and run: cc -Wall -Wextra -o test_logic test_logic.c logic.c && ./test_logic
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -47,9 +48,9 @@ static struct leap_obs good(enum leap_kind kind)
 		o.oop_samples = 100;
 		o.oop_tai_min = o.oop_tai_max = 38;
 	}
-	o.edge_fired = o.edge_fired_after_step = kind == LEAP_INSERT;
-	o.edge_real_ns = o.midnight * NSEC_PER_SEC + 20000;
-	o.edge_step_to_fire_ns = NSEC_PER_SEC;
+	o.edge.fired = o.edge.after_step = kind == LEAP_INSERT;
+	o.edge.real_ns = o.midnight * NSEC_PER_SEC + 20000;
+	o.edge.step_to_fire_ns = NSEC_PER_SEC;
 	return o;
 }
 
@@ -68,7 +69,7 @@ static void test_good_kernel(void)
 	}
 	struct leap_obs o = good(LEAP_INSERT);
 
-	EXPECT(check_edge(&o, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
 	EXPECT(strstr(why, "after the step") != NULL);
 }
 
@@ -233,15 +234,15 @@ static void test_edge(void)
 	char why[200];
 	struct leap_obs o = good(LEAP_INSERT);
 
-	o.edge_fired_after_step = 0;			/* fired at the old 00:00:00 */
-	EXPECT(!check_edge(&o, why, sizeof(why)));
+	o.edge.after_step = 0;			/* fired at the old 00:00:00 */
+	EXPECT(!check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
 	o = good(LEAP_INSERT);
-	o.edge_real_ns = o.midnight * NSEC_PER_SEC - 999 * NSEC_PER_MSEC; /* during 23:59:60 */
-	EXPECT(!check_edge(&o, why, sizeof(why)));
+	o.edge.real_ns = o.midnight * NSEC_PER_SEC - 999 * NSEC_PER_MSEC; /* during 23:59:60 */
+	EXPECT(!check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
 	o = good(LEAP_INSERT);
-	o.edge_fired = 0;
-	EXPECT(!check_edge(&o, why, sizeof(why)));
-	EXPECT(strstr(why, "never fired") != NULL);
+	o.edge.fired = 0;
+	EXPECT(!check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
+	EXPECT(strstr(why, "had not fired") != NULL);
 }
 
 /*
@@ -265,6 +266,7 @@ struct kernel {
 	int edge_at;		/* ...and fires before this sample (0: never) */
 	int blip_at, blip_state;	/* this sample reports that state (0: none) */
 	int tai_late;		/* TAI grows at the end of 23:59:60 (before dd48d708) */
+	int adj_unfixed;	/* adjtimex() without 833f32d7's ntp.c half */
 };
 
 static struct sample kernel_at(const struct kernel *k, int i)
@@ -281,6 +283,11 @@ static struct sample kernel_at(const struct kernel *k, int i)
 		} else {
 			s.real = pre;
 			s.state = pre >= m - NSEC_PER_SEC ? ST_INS : ST_OK;
+			if (k->leaps && pre >= m && !k->adj_unfixed) {	/* past midnight, before the tick */
+				s.state = ST_OOP;
+				s.adj_real = pre - NSEC_PER_SEC;
+				s.tai_off = 38;
+			}
 		}
 	} else {
 		pre = m - LEAD_DELETE_NS + e;
@@ -291,11 +298,18 @@ static struct sample kernel_at(const struct kernel *k, int i)
 		} else {
 			s.real = pre;
 			s.state = pre >= m - 2 * NSEC_PER_SEC ? ST_DEL : ST_OK;
+			if (k->leaps && pre >= m - NSEC_PER_SEC && !k->adj_unfixed) {
+				s.state = ST_WAIT;
+				s.adj_real = pre + NSEC_PER_SEC;
+				s.tai_off = 36;
+			}
 		}
 	}
 	if (k->blip_at && i == k->blip_at)
 		s.state = k->blip_state;
 	s.tai = s.real + s.tai_off * NSEC_PER_SEC;
+	if (!s.adj_real)
+		s.adj_real = s.real;
 	return s;
 }
 
@@ -310,14 +324,14 @@ struct run {
 /* The sampler's loop (sampler.c run_leap()) without the system calls. */
 static struct run simulate(const struct kernel *k)
 {
-	struct run r = { .o = { .midnight = SIM_MIDNIGHT, .clock_tai_ok = 1 } };
+	struct run r = { .o = { .kind = k->kind, .midnight = SIM_MIDNIGHT, .clock_tai_ok = 1 } };
 	struct sample prev = kernel_at(k, 0), cur;
 
 	obs_begin(&r.o, &r.t, &prev, k->edge_timer);
 	for (int i = 1; i < SIM_MAX; i++) {
 		cur = kernel_at(k, i);
 		if (k->edge_timer && i == k->edge_at)
-			obs_edge_fired(&r.o, &r.t, cur.real, cur.mono);
+			edge_fired(&r.o.edge, r.t.stepped, r.t.step_mono, cur.real, cur.mono);
 		obs_step(&r.o, &r.t, &prev, &cur);
 		prev = cur;
 		r.end = leap_done(&r.o, &r.t, &cur);
@@ -353,7 +367,7 @@ static void test_sampler_insert(void)
 	EXPECT(check_tai(LEAP_INSERT, &r.o, why, sizeof(why)));
 	EXPECT(r.o.oop_samples == 100 && r.o.oop_tai_min == 38 && r.o.oop_tai_max == 38);
 	EXPECT(check_monotonic(&r.o, why, sizeof(why)));
-	EXPECT(!r.o.edge_fired);
+	EXPECT(!r.o.edge.fired);
 
 	/* 2.6.32 with NO_HZ: the leap applied 520 ms after midnight (time is
 	 * accumulated in half-second chunks): a correct kernel, 23:59:59 read
@@ -467,25 +481,25 @@ static void test_sampler_edge(void)
 	/* Never fires: the sampler waits until 500 ms past midnight. */
 	r = simulate(&k);
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 150 && r.last_real == EDGE_WAIT_MAX_NS);
-	EXPECT(!r.o.edge_fired && !check_edge(&r.o, why, sizeof(why)));
+	EXPECT(!r.o.edge.fired && !check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
 
 	/* Fires at 00:00:00.100 (the second one): done there, 1.1 s after the step. */
 	k.edge_at = SI + 110;
 	r = simulate(&k);
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 110);
-	EXPECT(r.o.edge_fired && r.o.edge_fired_after_step);
-	EXPECT(r.o.edge_step_to_fire_ns == 1100 * NSEC_PER_MSEC);
-	EXPECT(r.o.edge_real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) + 100 * NSEC_PER_MSEC);
-	EXPECT(check_edge(&r.o, why, sizeof(why)));
+	EXPECT(r.o.edge.fired && r.o.edge.after_step);
+	EXPECT(r.o.edge.step_to_fire_ns == 1100 * NSEC_PER_MSEC);
+	EXPECT(r.o.edge.real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) + 100 * NSEC_PER_MSEC);
+	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
 	EXPECT(strcmp(why, "fired after the wall-clock step, at 00:00:00 +0.100000 s, 1.100 s after the step") == 0);
 
 	/* Fires 50 ms before the step (the 2015 bug): done at TIME_WAIT + settle. */
 	k.edge_at = SI - 5;
 	r = simulate(&k);
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 103);
-	EXPECT(r.o.edge_fired && !r.o.edge_fired_after_step && r.o.edge_step_to_fire_ns == 0);
-	EXPECT(r.o.edge_real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) - 50 * NSEC_PER_MSEC);
-	EXPECT(!check_edge(&r.o, why, sizeof(why)));
+	EXPECT(r.o.edge.fired && !r.o.edge.after_step && r.o.edge.step_to_fire_ns == 0);
+	EXPECT(r.o.edge.real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) - 50 * NSEC_PER_MSEC);
+	EXPECT(!check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
 }
 
 static void test_sampler_state_again(void)
@@ -507,6 +521,88 @@ static void test_sampler_state_again(void)
 	r = simulate(&k);
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 104);
 	EXPECT(r.o.nstates == 6 && r.o.states[4] == ST_OOP);
+}
+
+/* adjtimex() between the boundary and the tick that applies the leap. */
+static void test_adjtimex_window(void)
+{
+	char why[200];
+
+	for (int kind = LEAP_INSERT; kind <= LEAP_DELETE; kind++) {
+		struct kernel k = { .kind = kind, .leaps = 1, .lag = 50 * NSEC_PER_MSEC };
+		struct run r = simulate(&k);
+
+		EXPECT(r.o.window_samples == 5 && r.o.pending == 0);
+		EXPECT(check_adjtimex(kind, &r.o, why, sizeof(why)));
+		EXPECT(check_states(kind, &r.o, why, sizeof(why)));
+		EXPECT(check_tai(kind, &r.o, why, sizeof(why)));
+
+		k.adj_unfixed = 1;	/* M7 */
+		r = simulate(&k);
+		EXPECT(r.o.window_samples == 5 && r.o.pending == 5);
+		EXPECT(!check_adjtimex(kind, &r.o, why, sizeof(why)));
+		EXPECT(strstr(why, kind == LEAP_INSERT ? "first: TIME_INS at 00:00:00 +0.000000 s" :
+					       "first: TIME_DEL at 00:00:00 -1.000000 s") != NULL);
+
+		k.lag = 0;		/* no sample in the window: nothing to see */
+		r = simulate(&k);
+		EXPECT(r.o.window_samples == 0 && check_adjtimex(kind, &r.o, why, sizeof(why)));
+	}
+}
+
+static void test_span(void)
+{
+	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC;
+	struct span_wait w = { .want_ns = span_length(LEAP_INSERT, SIM_MIDNIGHT, m - 1500 * NSEC_PER_MSEC) };
+
+	EXPECT(w.want_ns == 2800 * NSEC_PER_MSEC);
+	EXPECT(span_length(LEAP_DELETE, SIM_MIDNIGHT, m - 2500 * NSEC_PER_MSEC) == 1800 * NSEC_PER_MSEC);
+
+	/* A correct kernel: every wait about its length, absolute ones at their deadline. */
+	w.got_ns = w.want_ns + 2 * NSEC_PER_MSEC;
+	w.woke_ns = 2 * NSEC_PER_MSEC;
+	for (int i = 0; i < NSPAN; i++)
+		EXPECT(classify_span(i, &w) == WAIT_ON_TIME);
+	/* Inserted, no notification: CLOCK_REALTIME's deadline a second early. */
+	w.got_ns = w.want_ns - NSEC_PER_SEC;
+	w.woke_ns = -NSEC_PER_SEC;
+	EXPECT(classify_span(SP_REALTIME_ABS, &w) == WAIT_EARLY);
+	/* Deleted, no notification: a second late by its length. */
+	w.got_ns = w.want_ns + NSEC_PER_SEC;
+	w.woke_ns = NSEC_PER_SEC;
+	EXPECT(classify_span(SP_REALTIME_ABS, &w) == WAIT_LATE);
+	/* CLOCK_TAI jumped forward with the deletion: on time by TAI, a second
+	 * short by MONOTONIC. */
+	w.got_ns = w.want_ns - NSEC_PER_SEC;
+	w.woke_ns = 1000;
+	EXPECT(classify_span(SP_TAI_ABS, &w) == WAIT_EARLY);
+	EXPECT(classify_span(SP_BOOTTIME_ABS, &w) == WAIT_EARLY);
+	EXPECT(classify_span(SP_REALTIME_REL, &w) == WAIT_EARLY);
+	/* A stalled host: 300 ms late is noise, not a fault. */
+	w.got_ns = w.want_ns + 300 * NSEC_PER_MSEC;
+	w.woke_ns = 300 * NSEC_PER_MSEC;
+	for (int i = 0; i < NSPAN; i++)
+		EXPECT(classify_span(i, &w) == WAIT_ON_TIME);
+	w.err = EINVAL;		/* CLOCK_TAI before 3.10 */
+	EXPECT(classify_span(SP_TAI_ABS, &w) == WAIT_UNSUPPORTED);
+	w.err = ETIMEDOUT;	/* the interval timer's signal never came */
+	EXPECT(classify_span(SP_ITIMER, &w) == WAIT_ERROR);
+}
+
+static void test_edge_delete(void)
+{
+	struct edge_obs e = { .fired = 1, .after_step = 1, .step_to_fire_ns = 2 * NSEC_PER_MSEC,
+			      .real_ns = SIM_MIDNIGHT * NSEC_PER_SEC + 2 * NSEC_PER_MSEC };
+	char why[200];
+
+	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	/* A stale CLOCK_REALTIME base: fired a second after the clock jumped. */
+	e.real_ns += NSEC_PER_SEC;
+	e.step_to_fire_ns += NSEC_PER_SEC;
+	EXPECT(!check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	e.fired = 0;
+	EXPECT(!check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	EXPECT(strstr(why, "had not fired by 00:00:00 +0.500 s") != NULL);
 }
 
 static void test_waits(void)
@@ -585,6 +681,9 @@ int main(void)
 	test_sampler_mono();
 	test_sampler_edge();
 	test_sampler_state_again();
+	test_adjtimex_window();
+	test_span();
+	test_edge_delete();
 	printf("logic: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }

@@ -2,14 +2,16 @@
 /*
  * timers.c - absolute CLOCK_REALTIME waits through every interface, per CPU.
  *
- * The hrtimer clock bases are per CPU, so one thread pinned to each online CPU
- * waits 100 ms through each interface.  Earliness is judged as upstream's
+ * The hrtimer clock bases are per CPU, so threads pinned to each online CPU
+ * wait 100 ms through each interface, all at once.  Earliness is judged as upstream's
  * tests do, by CLOCK_REALTIME read on waking against the deadline (a
  * preemption can only make that later); the wait's CLOCK_MONOTONIC length
  * is kept for lateness and as a metric.
  * A stale CLOCK_REALTIME base offset (the 2012 bug) makes the waits end early
  * after an inserted second and about a second late after a deleted one.
  * The load loop repeats 10 ms futex waits for a second: the 2012 load spike.
+ * Waits armed before the leap for a moment after it, through every clock,
+ * must keep their length (only CLOCK_REALTIME's deadline sees the leap).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -17,12 +19,15 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/time.h>
 #include <sys/syscall.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 
 #include "logic.h"
+#include "sampler.h"
 #include "timers.h"
 
 /* From <linux/futex.h>, which musl's compiler wrapper does not see. */
@@ -34,6 +39,12 @@
 #endif
 #ifndef sigev_notify_thread_id
 #define sigev_notify_thread_id _sigev_un._tid
+#endif
+#ifndef TFD_TIMER_CANCEL_ON_SET
+#define TFD_TIMER_CANCEL_ON_SET	(1 << 1)
+#endif
+#ifndef CLOCK_TAI
+#define CLOCK_TAI 11
 #endif
 #define TIMER_SIGNAL SIGUSR1
 
@@ -152,58 +163,275 @@ int pin_to_cpu(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
-static void *cpu_thread(void *arg)
+static void spawn(struct threads *t, void *(*fn)(void *), void *res, int idx)
 {
-	struct cpu_result *r = arg;
-	struct timespec rel = ns_ts(TIMER_WAIT_NS);
-	int64_t start, end;
+	pthread_attr_t attr;
+	struct job *j;
 
-	r->pin_err = pin_to_cpu(r->cpu);
-	for (int i = 0; i < NIFACE; i++)
-		r->elapsed_ns[i] = timed_wait(i, TIMER_WAIT_NS, &r->err[i], &r->woke_ns[i]);
-
-	start = now_ns(CLOCK_MONOTONIC);
-	r->control_err = clock_nanosleep(CLOCK_MONOTONIC, 0, &rel, NULL);
-	r->control_ns = now_ns(CLOCK_MONOTONIC) - start;
-
-	if (r->do_load) {
-		start = now_ns(CLOCK_MONOTONIC);
-		end = start + NSEC_PER_SEC;
-		do {
-			int err;
-
-			timed_wait(0, LOAD_WAIT_NS, &err, NULL);
-			r->wakeups++;
-			r->load_errors += err != 0;
-		} while (now_ns(CLOCK_MONOTONIC) < end);
-		r->load_ns = now_ns(CLOCK_MONOTONIC) - start;
+	if (t->n == MAX_THREADS) {
+		t->failed = 1;
+		return;
 	}
+	j = &t->jobs[t->n];
+	j->res = res;
+	j->idx = idx;
+	pthread_attr_init(&attr);
+	pthread_attr_setstacksize(&attr, 64 * 1024);
+	if (pthread_create(&t->th[t->n], &attr, fn, j))
+		t->failed = 1;
+	else
+		t->n++;
+	pthread_attr_destroy(&attr);
+}
+
+int join_all(struct threads *t)
+{
+	int failed = t->failed;
+
+	for (int i = 0; i < t->n; i++)
+		pthread_join(t->th[i], NULL);
+	t->n = t->failed = 0;
+	return failed ? -1 : 0;
+}
+
+/* --- after the leap: 100 ms waits through each interface, per CPU ---------- */
+
+static void *after_wait(void *arg)
+{
+	struct job *j = arg;
+	struct cpu_result *r = j->res;
+	int i = j->idx;
+
+	if (pin_to_cpu(r->cpu)) {
+		r->err[i] = -1;
+		return NULL;
+	}
+	r->elapsed_ns[i] = timed_wait(i, TIMER_WAIT_NS, &r->err[i], &r->woke_ns[i]);
 	return NULL;
 }
 
-int run_on_cpus(struct cpu_result *res, int n, int do_load)
+static void *control_wait(void *arg)
 {
-	pthread_t th[MAX_CPUS];
-	int started = 0, rc = 0;
+	struct cpu_result *r = ((struct job *)arg)->res;
+	struct timespec rel = ns_ts(TIMER_WAIT_NS);
+	int64_t start;
 
-	for (int i = 0; i < n; i++) {
-		res[i].do_load = do_load;
-		if (pthread_create(&th[i], NULL, cpu_thread, &res[i]))
-			break;
-		started++;
+	if (pin_to_cpu(r->cpu)) {
+		r->control_err = -1;
+		return NULL;
 	}
-	for (int i = 0; i < started; i++)
-		pthread_join(th[i], NULL);
-	if (started != n)
-		rc = -1;
-	return rc;
+	start = now_ns(CLOCK_MONOTONIC);
+	r->control_err = clock_nanosleep(CLOCK_MONOTONIC, 0, &rel, NULL);
+	r->control_ns = now_ns(CLOCK_MONOTONIC) - start;
+	return NULL;
 }
 
-void block_timer_signal(void)
+/* A second of 10 ms absolute futex waits: the 2012 load spike. */
+static void *load_loop(void *arg)
+{
+	struct cpu_result *r = ((struct job *)arg)->res;
+	int64_t start, end;
+
+	if (pin_to_cpu(r->cpu)) {
+		r->load_errors = 1;
+		return NULL;
+	}
+	start = now_ns(CLOCK_MONOTONIC);
+	end = start + NSEC_PER_SEC;
+	do {
+		int err;
+
+		timed_wait(IF_FUTEX, LOAD_WAIT_NS, &err, NULL);
+		r->wakeups++;
+		r->load_errors += err != 0;
+	} while (now_ns(CLOCK_MONOTONIC) < end);
+	r->load_ns = now_ns(CLOCK_MONOTONIC) - start;
+	return NULL;
+}
+
+void start_after_waits(struct threads *t, struct cpu_result *r, int n, int do_load)
+{
+	for (int c = 0; c < n; c++) {
+		for (int i = 0; i < NIFACE; i++)
+			spawn(t, after_wait, &r[c], i);
+		spawn(t, control_wait, &r[c], 0);
+		if (do_load)
+			spawn(t, load_loop, &r[c], 0);
+	}
+}
+
+/* --- across the leap: armed before it, due 300 ms past its midnight --------- */
+
+static int sleep_abs(clockid_t clk, int64_t deadline, int64_t *woke)
+{
+	struct timespec ts = ns_ts(deadline);
+	int r;
+
+	while ((r = clock_nanosleep(clk, TIMER_ABSTIME, &ts, NULL)) == EINTR)
+		;
+	*woke = now_ns(clk) - deadline;
+	return r;
+}
+
+static int sleep_rel(clockid_t clk, int64_t ns)
+{
+	struct timespec ts = ns_ts(ns), rem;
+	int r;
+
+	while ((r = clock_nanosleep(clk, 0, &ts, &rem)) == EINTR)
+		ts = rem;
+	return r;
+}
+
+static int itimer_wait(int64_t ns)
+{
+	struct itimerval it = { .it_value = { .tv_sec = ns / NSEC_PER_SEC,
+					      .tv_usec = ns % NSEC_PER_SEC / 1000 } };
+	struct timespec limit = ns_ts(ns + 3 * NSEC_PER_SEC);
+	sigset_t set;
+
+	sigemptyset(&set);
+	sigaddset(&set, SIGALRM);
+	if (setitimer(ITIMER_REAL, &it, NULL))
+		return errno;
+	return sigtimedwait(&set, NULL, &limit) == SIGALRM ? 0 : ETIMEDOUT;
+}
+
+/* Its deadline on @clk: as far from now as @want_ns of MONOTONIC. */
+static int sleep_abs_for(clockid_t clk, int64_t want_ns, int64_t *woke)
+{
+	struct timespec t;
+
+	if (clock_gettime(clk, &t))
+		return errno;
+	return sleep_abs(clk, ts_ns(&t) + want_ns, woke);
+}
+
+static void *span_wait(void *arg)
+{
+	struct job *j = arg;
+	struct span_result *s = j->res;
+	struct span_wait *w = &s->w[j->idx];
+	int64_t start;
+
+	if (pin_to_cpu(s->cpu)) {
+		w->err = errno ? errno : -1;
+		return NULL;
+	}
+	start = now_ns(CLOCK_MONOTONIC);
+	w->want_ns = span_length(j->kind, j->midnight, now_ns(CLOCK_REALTIME));
+	switch (j->idx) {
+	case SP_REALTIME_ABS:
+		w->err = sleep_abs(CLOCK_REALTIME, j->midnight * NSEC_PER_SEC + SPAN_PAST_NS, &w->woke_ns);
+		break;
+	case SP_TAI_ABS:
+		w->err = sleep_abs_for(CLOCK_TAI, w->want_ns, &w->woke_ns);
+		break;
+	case SP_BOOTTIME_ABS:
+		w->err = sleep_abs_for(CLOCK_BOOTTIME, w->want_ns, &w->woke_ns);
+		break;
+	case SP_REALTIME_REL:
+		w->err = sleep_rel(CLOCK_REALTIME, w->want_ns);
+		break;
+	case SP_MONOTONIC_REL:
+		w->err = sleep_rel(CLOCK_MONOTONIC, w->want_ns);
+		break;
+	case SP_ITIMER:
+		w->err = itimer_wait(w->want_ns);
+		break;
+	}
+	w->got_ns = now_ns(CLOCK_MONOTONIC) - start;
+	return NULL;
+}
+
+void start_span_waits(struct threads *t, struct span_result *s, int n, enum leap_kind kind,
+		      int64_t midnight)
+{
+	int first = t->n;
+
+	for (int c = 0; c < n; c++)
+		for (int i = 0; i < NSPAN; i++)
+			if (i != SP_ITIMER || c == 0)	/* one per process */
+				spawn(t, span_wait, &s[c], i);
+	for (int i = first; i < t->n; i++) {
+		t->jobs[i].kind = kind;
+		t->jobs[i].midnight = midnight;
+	}
+}
+
+/* --- the other CPU during an insertion (leapcrash.c's lesson) --------------- */
+
+/*
+ * Busy (so its tick runs across the edge) until its own 00:00:00 timer has
+ * fired, rewriting STA_INS through adjtimex() all the while: the kernel must
+ * neither hang nor splat, and the timer must not fire during 23:59:60.
+ */
+static void *other_cpu_loop(void *arg)
+{
+	struct other_cpu *o = ((struct job *)arg)->res;
+	int64_t start, off0, step_mono = 0;
+	int fd, stepped = 0;
+
+	if (pin_to_cpu(o->cpu) || (fd = arm_edge_timer(o->midnight)) < 0) {
+		o->err = errno ? errno : -1;
+		return NULL;
+	}
+	start = now_ns(CLOCK_MONOTONIC);
+	off0 = now_ns(CLOCK_REALTIME) - start;
+	for (;;) {
+		uint64_t ticks;
+		ssize_t n;
+		int64_t real, mono;
+
+		if (arm_leap(LEAP_INSERT))
+			o->write_errors++;
+		else
+			o->writes++;
+		n = read(fd, &ticks, sizeof(ticks));
+		real = now_ns(CLOCK_REALTIME);
+		mono = now_ns(CLOCK_MONOTONIC);
+		if (!stepped && llabs(real - mono - off0) > WALL_STEP_MIN_NS) {
+			stepped = 1;
+			step_mono = mono;
+		}
+		if (n == sizeof(ticks)) {
+			edge_fired(&o->edge, stepped, step_mono, real, mono);
+			break;
+		}
+		if ((stepped && real >= o->midnight * NSEC_PER_SEC + EDGE_WAIT_MAX_NS) ||
+		    mono - start > SAMPLE_LIMIT_NS)
+			break;
+	}
+	close(fd);
+	return NULL;
+}
+
+void start_other_cpu(struct threads *t, struct other_cpu *o)
+{
+	spawn(t, other_cpu_loop, o, 0);
+}
+
+int arm_cancel_on_set(int64_t midnight)
+{
+	struct itimerspec its = { .it_value = { .tv_sec = midnight + 3600 } };
+	int fd = timerfd_create(CLOCK_REALTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+
+	if (fd >= 0 && timerfd_settime(fd, TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET, &its, NULL)) {
+		int e = errno;
+
+		close(fd);
+		errno = e;
+		fd = -1;
+	}
+	return fd;
+}
+
+void block_timer_signals(void)
 {
 	sigset_t set;
 
 	sigemptyset(&set);
 	sigaddset(&set, TIMER_SIGNAL);
+	sigaddset(&set, SIGALRM);
 	pthread_sigmask(SIG_BLOCK, &set, NULL);
 }

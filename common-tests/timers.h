@@ -2,13 +2,17 @@
 #ifndef LEAP_TIMERS_H
 #define LEAP_TIMERS_H
 
+#include <pthread.h>
 #include <stdint.h>
+
+#include "logic.h"
 
 enum { IF_FUTEX, IF_COND, IF_NANOSLEEP, IF_TIMERFD, IF_POSIX, NIFACE };
 extern const char *const iface_names[NIFACE];
 
+/* The waits after a leap on one CPU. */
 struct cpu_result {
-	int cpu, do_load, pin_err;
+	int cpu;
 	int64_t elapsed_ns[NIFACE];	/* CLOCK_MONOTONIC from arming to waking */
 	int64_t woke_ns[NIFACE];	/* CLOCK_REALTIME at waking minus the deadline */
 	int err[NIFACE];
@@ -18,8 +22,43 @@ struct cpu_result {
 	int64_t load_ns;
 };
 
+/* The waits across a leap on one CPU (the interval timer: the first CPU only). */
+struct span_result {
+	int cpu;
+	struct span_wait w[NSPAN];
+};
+
+/* The other CPU during an insertion: its own 00:00:00 timer, adjtimex writes. */
+struct other_cpu {
+	int cpu, err;
+	int64_t midnight;
+	struct edge_obs edge;
+	long writes, write_errors;
+};
+
+/* Every thread of a scenario, each with its job; joined at once. */
+#define MAX_THREADS	(MAX_CPUS * (NIFACE + NSPAN + 2) + 1)
+struct job {
+	void *res;
+	int idx;
+	enum leap_kind kind;
+	int64_t midnight;
+};
+struct threads {
+	pthread_t th[MAX_THREADS];
+	struct job jobs[MAX_THREADS];
+	int n, failed;
+};
+
 int pin_to_cpu(int cpu);
-int run_on_cpus(struct cpu_result *res, int n, int do_load);
-void block_timer_signal(void);
+void start_span_waits(struct threads *t, struct span_result *s, int n, enum leap_kind kind,
+		      int64_t midnight);
+void start_after_waits(struct threads *t, struct cpu_result *r, int n, int do_load);
+void start_other_cpu(struct threads *t, struct other_cpu *o);
+/* Join every thread started; -1 when one could not be started. */
+int join_all(struct threads *t);
+/* A CLOCK_REALTIME timerfd cancelled by a clock change, or -1 (errno set). */
+int arm_cancel_on_set(int64_t midnight);
+void block_timer_signals(void);
 
 #endif
