@@ -24,10 +24,10 @@ run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
 
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
-failed="" wakeups_per_s="" early=0 late=0 edge=""
+failed="" wakeups_per_s="" early=0 late=0 edge="" splat_seen=false
 write_json() {
 	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" \
-		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" \
+		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
 		--arg edge "$edge" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
 		--arg cell_dir "cells/$cell" --arg image "$(realpath -m -s --relative-to="$run" "$image")" '
 		$p[0] as $p | ($failed | split(",") | map(select(. != ""))) as $f |
@@ -35,8 +35,10 @@ write_json() {
 		 tree: (if $p.tree.source == "debian" then $p.tree.package else $p.tree.path end),
 		 tree_version: $p.tree.version, verdict: $verdict, expected: $p.expect,
 		 ok: (($p.expect | index([$verdict]) != null)
-		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)),
+		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)
+		      and ($verdict != "SPLAT" or ($p.killer_splat // "") == "" or $splat_seen)),
 		 reason: $reason, failed_tests: $f, killer_tests: $p.killer_tests,
+		 killer_splat: ($p.killer_splat // ""), killer_splat_seen: $splat_seen,
 		 skipped_tests: (if ["PASS", "FAIL"] | index([$verdict]) then $p.skip_checks else [] end),
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
 		           early_waits: $early, late_waits: $late, leap_edge: $edge},
@@ -77,4 +79,9 @@ while IFS= read -r line; do
 	edge=*) edge=${line#*=} ;;
 	esac
 done < <("$here/verdict.sh" "$out/console.log" "$rc")
+# A mutant killed by a splat must show the one it names (KILLER_SPLAT).
+splat_re=$(jq -r '.killer_splat // ""' "$plan")
+if [ -n "$splat_re" ] && grep -Eq -- "$splat_re" "$out/console.log"; then
+	splat_seen=true
+fi
 echo "[$pos] boot  $branch $arch $variant ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}"

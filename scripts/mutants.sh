@@ -2,38 +2,67 @@
 # mutants.sh - build and boot every mutant of a branch on each of its arches,
 # and print the kill table: mutant, arch, verdict, killed?, failed KTAP tests.
 #
-# Usage: mutants.sh BRANCH [ARCH]
+# Usage: mutants.sh [-r RUNS] BRANCH [ARCH]
+#   -r RUNS  boots per cell (default 3): a mutant is killed only when every
+#            boot kills it for its reason, and the stock cell must pass every time
 #
 # A mutant is a directory mutants/<branch>/<name>/ with a series, its patches
 # (test fixtures, not fixes) and a mutant.mk: KILLED_BY (the verdicts that
-# kill it) and KILLER_TESTS (the KTAP tests that must be among the failed
-# ones: a mutant killed for another reason is a finding, not a kill).  The
-# planner turns each into a cell <branch>-<arch>-<name> expecting exactly
-# that; the runner (matrix.sh) runs them with the stock cells.  Exit 0 only if
-# the stock cell passes on every arch and every mutant is killed for its
-# reason.  The table is RUN/kill-table.txt.
+# kill it), KILLER_TESTS (the KTAP tests that must be among the failed
+# ones: a mutant killed for another reason is a finding, not a kill) and,
+# for a splat, KILLER_SPLAT (the console must show that one).  The planner
+# turns each into a cell <branch>-<arch>-<name> expecting exactly that; the
+# runner (matrix.sh) runs them with the stock cells, once per round (RUN/1,
+# RUN/2, ...).  Exit 0 only if the stock cell passes on every arch in every
+# round and every mutant is killed for its reason in every round.  The
+# table is RUN/kill-table.txt.
 set -eu -o pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-case $# in 1 | 2) ;; *) echo "usage: mutants.sh BRANCH [ARCH]" >&2; exit 2 ;; esac
+runs=3
+while getopts r: o; do
+	case "$o" in
+	r) runs=$OPTARG ;;
+	*) echo "usage: mutants.sh [-r RUNS] BRANCH [ARCH]" >&2; exit 2 ;;
+	esac
+done
+shift $((OPTIND - 1))
+case "$runs" in [1-9] | [1-9][0-9]) ;; *) echo "mutants: -r $runs: give a number of rounds, 1 to 99" >&2; exit 2 ;; esac
+case $# in 1 | 2) ;; *) echo "usage: mutants.sh [-r RUNS] BRANCH [ARCH]" >&2; exit 2 ;; esac
 cells=$("$here/plan.sh" mutant-cells "$1" "${2:-}") || exit 2
 build=$(build_dir)
 lock_build mutants "$build"
 new_run mutants- "$build"
-rc=0
-# shellcheck disable=SC2086 # a list of cells
-"$here/matrix.sh" -d "$RUN" $cells || rc=$?
+results=()
+for i in $(seq "$runs"); do
+	echo "== round $i of $runs"
+	# shellcheck disable=SC2086 # a list of cells
+	"$here/matrix.sh" -d "$RUN/$i" $cells || true
+	[ ! -f "$RUN/$i/results.json" ] || results+=("$RUN/$i/results.json")
+done
 echo
 
-jq -r '
-	(["mutant", "arch", "verdict", "killed", "failed KTAP tests"] | @tsv),
-	(.[] | [(if .mutant then .variant else "(stock)" end), .arch, .verdict,
-		(if .mutant then (if .ok then "yes" elif (.verdict as $v | .expected | index([$v])) then "no (not " + (.killer_tests - .failed_tests | join(",")) + ")" else "no" end) else "-" end),
-		(.failed_tests | join(","))] | @tsv),
-	("mutants: \([.[] | select(.mutant and .ok)] | length)/\([.[] | select(.mutant)] | length) killed for their reason; stock: " +
-		([.[] | select(.mutant | not) | .arch + " " + .verdict] | join(" ")))' "$RUN/results.json" |
-	awk -F'\t' 'NF > 1 { printf "%-32s %-7s %-8s %-7s %s\n", $1, $2, $3, $4, $5; next } { print }' >"$RUN/kill-table.txt"
+# One row per cell over every round: the verdicts, and killed only when all
+# rounds were (a round that left no result counts against it).
+jq -rs --argjson runs "$runs" '
+	(map(.[]) | group_by(.cell) | map({cell: .[0].cell, mutant: .[0].mutant, variant: .[0].variant,
+		arch: .[0].arch, verdicts: map(.verdict), oks: (map(select(.ok)) | length), rows: .})) as $cells |
+	(["mutant", "arch", "verdicts", "killed", "failed KTAP tests"] | @tsv),
+	($cells[] | [(if .mutant then .variant else "(stock)" end), .arch, (.verdicts | join(" ")),
+		(if .mutant then (if .oks == $runs then "yes \(.oks)/\($runs)" else "no \(.oks)/\($runs)" +
+			([.rows[] | select(.ok | not) |
+			  if .verdict == "SPLAT" and (.expected | index(["SPLAT"])) then " (not the splat /" + .killer_splat + "/)"
+			  elif (.verdict as $v | .expected | index([$v])) then " (not " + (.killer_tests - .failed_tests | join(",")) + ")"
+			  else "" end] | unique | join("")) end)
+		 else (if .oks == $runs then "-" else "stock wrong \($runs - .oks)/\($runs)" end) end),
+		([.rows[].failed_tests[]] | unique | join(","))] | @tsv),
+	("mutants: \([$cells[] | select(.mutant and .oks == $runs)] | length)/\([$cells[] | select(.mutant)] | length) killed for their reason in \($runs) of \($runs) rounds; stock: " +
+		([$cells[] | select(.mutant | not) | .arch + " " + (.verdicts | join(","))] | join(" ")))' \
+	${results[@]+"${results[@]}"} |
+	awk -F'\t' 'NF > 1 { printf "%-32s %-7s %-20s %-9s %s\n", $1, $2, $3, $4, $5; next } { print }' >"$RUN/kill-table.txt"
 cat "$RUN/kill-table.txt"
-exit "$rc"
+# Every cell of every round as expected (and every round left its results).
+[ "${#results[@]}" -eq "$runs" ] && jq -se --argjson runs "$runs" \
+	'map(.[]) | group_by(.cell) | all(map(select(.ok)) | length == $runs)' "${results[@]}" >/dev/null

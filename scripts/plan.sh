@@ -387,7 +387,7 @@ need_arch_keys() {
 }
 
 resolve() {
-	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers
+	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers splat
 	local stack patches frags skip cmdline console qargs repro x imgfile
 	shift
 	mkdir -p "$dir/cells"
@@ -422,10 +422,14 @@ resolve() {
 			stack="$stack $root/mutants/$B/$X"
 			val "mutants/$B/$X/mutant.mk" KILLED_BY; expect=$REPLY
 			val "mutants/$B/$X/mutant.mk" KILLER_TESTS; killers=$REPLY
+			splat=""
+			if has "mutants/$B/$X/mutant.mk" KILLER_SPLAT; then
+				val "mutants/$B/$X/mutant.mk" KILLER_SPLAT; splat=$REPLY
+			fi
 		else
 			bval "$B" "PATCHES_$X"; stack="$stack $REPLY"
 			bval "$B" "EXPECT_$X"; expect=$REPLY
-			killers=""
+			killers="" splat=""
 			# A tree you bring that already carries the fix must pass as it is.
 			[ -z "${KSRC:-}" ] || [ "$X" != stock ] || [ "$KFIX" != fixed ] || expect=PASS
 		fi
@@ -517,6 +521,7 @@ resolve() {
 			{ ja $expect; printf '  "expect": %s, ' "$REPLY"; }
 			# shellcheck disable=SC2086
 			{ ja $killers; printf '"killer_tests": %s, ' "$REPLY"; }
+			js "$splat"; printf '"killer_splat": %s, ' "$REPLY"
 			# shellcheck disable=SC2086
 			{ ja $skip; printf '"skip_checks": %s,\n' "$REPLY"; }
 			val "$af" PACKAGES
