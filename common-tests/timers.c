@@ -163,7 +163,8 @@ int pin_to_cpu(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
-static void spawn(struct threads *t, void *(*fn)(void *), void *res, int idx)
+/* Start @fn on @job (copied: the thread reads its own copy). */
+static void spawn(struct threads *t, void *(*fn)(void *), struct job job)
 {
 	pthread_attr_t attr;
 	struct job *j;
@@ -173,8 +174,7 @@ static void spawn(struct threads *t, void *(*fn)(void *), void *res, int idx)
 		return;
 	}
 	j = &t->jobs[t->n];
-	j->res = res;
-	j->idx = idx;
+	*j = job;
 	pthread_attr_init(&attr);
 	pthread_attr_setstacksize(&attr, 64 * 1024);
 	if (pthread_create(&t->th[t->n], &attr, fn, j))
@@ -253,10 +253,10 @@ void start_after_waits(struct threads *t, struct cpu_result *r, int n, int do_lo
 {
 	for (int c = 0; c < n; c++) {
 		for (int i = 0; i < NIFACE; i++)
-			spawn(t, after_wait, &r[c], i);
-		spawn(t, control_wait, &r[c], 0);
+			spawn(t, after_wait, (struct job){ .res = &r[c], .idx = i });
+		spawn(t, control_wait, (struct job){ .res = &r[c] });
 		if (do_load)
-			spawn(t, load_loop, &r[c], 0);
+			spawn(t, load_loop, (struct job){ .res = &r[c] });
 	}
 }
 
@@ -347,16 +347,11 @@ static void *span_wait(void *arg)
 void start_span_waits(struct threads *t, struct span_result *s, int n, enum leap_kind kind,
 		      int64_t midnight)
 {
-	int first = t->n;
-
 	for (int c = 0; c < n; c++)
 		for (int i = 0; i < NSPAN; i++)
 			if (i != SP_ITIMER || c == 0)	/* one per process */
-				spawn(t, span_wait, &s[c], i);
-	for (int i = first; i < t->n; i++) {
-		t->jobs[i].kind = kind;
-		t->jobs[i].midnight = midnight;
-	}
+				spawn(t, span_wait, (struct job){ .res = &s[c], .idx = i,
+								  .kind = kind, .midnight = midnight });
 }
 
 /* --- the other CPU during an insertion (leapcrash.c's lesson) --------------- */
@@ -408,7 +403,7 @@ static void *other_cpu_loop(void *arg)
 
 void start_other_cpu(struct threads *t, struct other_cpu *o)
 {
-	spawn(t, other_cpu_loop, o, 0);
+	spawn(t, other_cpu_loop, (struct job){ .res = o });
 }
 
 int arm_cancel_on_set(int64_t midnight)
