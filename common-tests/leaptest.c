@@ -102,7 +102,7 @@ struct scenario {
 	struct leap_obs obs;
 	struct cpu_result cpu[MAX_CPUS];	/* the waits after it */
 	struct span_result span[MAX_CPUS];	/* the waits across it */
-	struct other_cpu other;			/* insert: the second CPU's edge timer */
+	struct other_cpu other;			/* the second CPU: edge timer, adjtimex */
 	int cancel_err;				/* arming the cancel-on-set timerfd */
 	int cancelled;				/* it read ECANCELED after the leap */
 	char err[200];
@@ -156,11 +156,10 @@ static void run_scenario(struct scenario *s, const int *cpus, int ncpu)
 	for (int i = 0; i < ncpu; i++)
 		s->cpu[i].cpu = s->span[i].cpu = cpus[i];
 	start_span_waits(&threads, s->span, ncpu, s->kind, plan.midnight);
-	if (s->kind == LEAP_INSERT) {
-		s->other.cpu = cpus[1];
-		s->other.midnight = plan.midnight;
-		start_other_cpu(&threads, &s->other);
-	}
+	s->other.cpu = cpus[1];
+	s->other.kind = s->kind;
+	s->other.midnight = plan.midnight;
+	start_other_cpu(&threads, &s->other);
 	sample_leap(&s->obs, edge_fd);
 	/* Started while the waits across the leap may still run. */
 	start_after_waits(&threads, s->cpu, ncpu, s->kind == LEAP_INSERT);
@@ -168,6 +167,11 @@ static void run_scenario(struct scenario *s, const int *cpus, int ncpu)
 		snprintf(s->err, sizeof(s->err), "cannot start the threads");
 		s->failed_setup = 1;
 	}
+	/* The other CPU's adjtimex() reads count with the sampler's. */
+	s->obs.window_samples += s->other.window;
+	if (s->other.pending && !s->obs.pending)
+		s->obs.pending_adj_ns = s->other.pending_adj_ns;
+	s->obs.pending += s->other.pending;
 	if (cancel_fd >= 0) {
 		s->cancelled = read(cancel_fd, &ticks, sizeof(ticks)) < 0 && errno == ECANCELED;
 		close(cancel_fd);

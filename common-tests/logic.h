@@ -72,6 +72,8 @@ struct leap_obs {
 	int64_t in_last_second_ns;	/* time spent with wall time in 23:59:59 */
 	int64_t step_wall_ns;		/* the wall time the leap was applied at, as the
 					 * clock would have read without it */
+	int64_t step_lo_ns, step_hi_ns;	/* bounds of that: the last wall time read before
+					 * the step, the first read after it less the leap */
 	int64_t mono_max_gap_ns;	/* the longest time between two samples (a metric) */
 	int64_t mono_max_dev_ns;	/* the largest |MONOTONIC - MONOTONIC_RAW| change between
 					 * two samples, less what the reads' own spread allows */
@@ -136,6 +138,7 @@ static inline struct timespec ns_ts(int64_t ns)
 
 /* logic.c */
 void obs_add_state(struct leap_obs *o, int state);
+int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t adj_ns);
 void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer);
 void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,
 	      const struct sample *cur);

@@ -37,6 +37,16 @@ static int sys_adjtimex(struct timex *tx)
 	return (int)syscall(SYS_adjtimex, tx);
 }
 
+int read_adjtimex(int64_t *adj_ns)
+{
+	struct timex tx = { .modes = 0 };
+	int state = sys_adjtimex(&tx);
+
+	*adj_ns = (int64_t)tx.time.tv_sec * NSEC_PER_SEC +
+		  tx.time.tv_usec * (tx.status & STA_NANO ? 1 : 1000);
+	return state;
+}
+
 int set_tai_offset(int tai)
 {
 	struct timex tx = { .modes = ADJ_TAI, .constant = tai };

@@ -13,6 +13,8 @@ struct leap_plan {
 };
 
 int set_tai_offset(int tai);
+/* adjtimex()'s state, and its time in @adj_ns. */
+int read_adjtimex(int64_t *adj_ns);
 int arm_leap(enum leap_kind kind);
 int disarm_leap(void);
 /* A non-blocking timerfd that fires at @midnight by CLOCK_REALTIME, or -1. */

@@ -401,9 +401,40 @@ static void *other_cpu_loop(void *arg)
 	return NULL;
 }
 
+/*
+ * The deletion's window is short (up to a tick); a loop of adjtimex() reads
+ * alone, on the other CPU, sees it more often than the sampler does.  Stops
+ * once adjtimex says the leap is behind it (CPU idle again for the waits).
+ */
+static void *other_cpu_poll(void *arg)
+{
+	struct other_cpu *o = ((struct job *)arg)->res;
+	int64_t boundary = (o->midnight - 1) * NSEC_PER_SEC, start, adj;
+
+	if (pin_to_cpu(o->cpu)) {
+		o->err = errno ? errno : -1;
+		return NULL;
+	}
+	start = now_ns(CLOCK_MONOTONIC);
+	while (now_ns(CLOCK_MONOTONIC) - start < SAMPLE_LIMIT_NS) {
+		int state = read_adjtimex(&adj);
+
+		if (adj < boundary)
+			continue;
+		o->window++;
+		if (adjtimex_pending(LEAP_DELETE, o->midnight, state, adj)) {
+			if (!o->pending++)
+				o->pending_adj_ns = adj;
+		} else if (state == ST_WAIT || state == ST_OK) {
+			break;
+		}
+	}
+	return NULL;
+}
+
 void start_other_cpu(struct threads *t, struct other_cpu *o)
 {
-	spawn(t, other_cpu_loop, (struct job){ .res = o });
+	spawn(t, o->kind == LEAP_INSERT ? other_cpu_loop : other_cpu_poll, (struct job){ .res = o });
 }
 
 int arm_cancel_on_set(int64_t midnight)

@@ -28,12 +28,19 @@ struct span_result {
 	struct span_wait w[NSPAN];
 };
 
-/* The other CPU during an insertion: its own 00:00:00 timer, adjtimex writes. */
+/*
+ * The other CPU during a leap.  Insertion: its own 00:00:00 timer, adjtimex
+ * writes meanwhile.  Deletion: adjtimex() read in a tight loop across the
+ * boundary, until it reports the leap applied.
+ */
 struct other_cpu {
 	int cpu, err;
+	enum leap_kind kind;
 	int64_t midnight;
 	struct edge_obs edge;
 	long writes, write_errors;
+	int window, pending;		/* reads past the boundary; of them, saying "still to come" */
+	int64_t pending_adj_ns;		/* the first such read's time */
 };
 
 /* Every thread of a scenario, each with its job; joined at once. */
