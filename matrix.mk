@@ -31,7 +31,7 @@ help:
 	@echo "make export BRANCH=3.4 FORMAT=mbox|quilt|debian [OUT=dir]"
 	@echo "make mutants [RUNS=3]           the mutation suite (kill table)"
 	@echo "make bench [COLD=1]             speed against the targets -> docs/results.md"
-	@echo "make repeat [N=20] [LOADED=1]   flakiness: repeated boots"
+	@echo "make repeat [N=20] [LOADED=1] [SOAK=1]  flakiness: repeated boots (SOAK: 100 leaps each)"
 	@echo "make deps                       install every host tool (as root)"
 	@echo "make test                       what CI runs"
 
@@ -92,4 +92,4 @@ mutants:
 bench:
 	@scripts/bench.sh $(if $(COLD),-c)
 repeat:
-	@scripts/repeat.sh $(if $(N),-n $(N)) $(if $(LOADED),-l) $(CELLS)
+	@scripts/repeat.sh $(if $(N),-n $(N)) $(if $(LOADED),-l) $(if $(SOAK),-s) $(CELLS)

@@ -215,6 +215,7 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 	int nwant = kind == LEAP_INSERT ? 3 : 2;
 	int next = 0, back = 0, bad = 0;
 	char seen[256];
+	size_t used;
 
 	for (int i = 0; i < o->nstates; i++) {
 		int st = o->states[i], known = 0, ahead = 0;
@@ -246,8 +247,15 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 			bad++;
 	}
 	states_str(o, seen, sizeof(seen));
-	snprintf(why, len, "states %s%s", seen, back ? " (a state seen again: tolerated)" : "");
-	return !bad && next == nwant && o->nstates && o->states[o->nstates - 1] == ST_WAIT;
+	used = snprintf(why, len, "states %s%s", seen, back ? " (a state seen again: tolerated)" : "");
+	/* Flags cleared after the leap: TIME_OK at the next second boundary. */
+	if (o->back_to_ok_ns && used < len)
+		snprintf(why + used, len - used, o->back_to_ok_ns > 0 ?
+			 "; TIME_OK %.3f s after the flag was cleared" :
+			 "; still TIME_WAIT %.1f s after the flag was cleared",
+			 (o->back_to_ok_ns > 0 ? o->back_to_ok_ns : BACK_TO_OK_MAX_NS) / 1e9);
+	return !bad && next == nwant && o->nstates && o->states[o->nstates - 1] == ST_WAIT &&
+	       o->back_to_ok_ns >= 0;
 }
 
 /*

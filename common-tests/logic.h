@@ -52,6 +52,7 @@ enum { SP_REALTIME_ABS, SP_TAI_ABS, SP_BOOTTIME_ABS, SP_REALTIME_REL, SP_MONOTON
 #define WALL_STEP_MIN_NS	(NSEC_PER_SEC / 2)	/* a larger change of REALTIME - MONOTONIC is the leap's step */
 #define SETTLE_NS		(30 * NSEC_PER_MSEC)	/* sample at least this long past 00:00:00 */
 #define EDGE_WAIT_MAX_NS	(500 * NSEC_PER_MSEC)	/* past 00:00:00, stop waiting for the edge timer */
+#define BACK_TO_OK_MAX_NS	(2500 * NSEC_PER_MSEC)	/* TIME_WAIT -> TIME_OK: the next second boundary */
 #define SAMPLE_LIMIT_NS		(6 * NSEC_PER_SEC)	/* stop sampling after this even with no leap seen */
 
 /* A timer for 00:00:00, the leap's edge. */
@@ -90,6 +91,8 @@ struct leap_obs {
 					 * state still says the leap is to come (TIME_INS, TIME_DEL) */
 	int64_t pending_adj_ns;		/* the first one's adjtimex time */
 	struct edge_obs edge;		/* the 00:00:00 timer on the sampler's CPU */
+	int64_t back_to_ok_ns;		/* the natural way out: MONOTONIC from clearing the
+					 * flag to TIME_OK (0: not tried; -1: never came) */
 	int64_t armed_real_ns;		/* CLOCK_REALTIME right after the leap was armed */
 };
 

@@ -68,6 +68,35 @@ int disarm_leap(void)
 	return sys_adjtimex(&pll) < 0 || sys_adjtimex(&off) < 0 ? -1 : 0;
 }
 
+/*
+ * The natural way out of a leap: clear STA_INS/STA_DEL and let the state
+ * machine go from TIME_WAIT to TIME_OK at the next second boundary.
+ * Returns how long that took (MONOTONIC), or -1 if it did not come within
+ * BACK_TO_OK_MAX_NS.
+ */
+int64_t clear_leap_flags(void)
+{
+	struct timex off = { .modes = ADJ_STATUS, .status = 0 };
+	struct timespec t;
+	int64_t start;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	start = ts_ns(&t);
+	if (sys_adjtimex(&off) < 0)
+		return -1;
+	for (;;) {
+		struct timex tx = { .modes = 0 };
+		int state = sys_adjtimex(&tx);
+
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if (state == ST_OK)
+			return ts_ns(&t) - start > 0 ? ts_ns(&t) - start : 1;
+		if (ts_ns(&t) - start > BACK_TO_OK_MAX_NS)
+			return -1;
+		usleep(1000);
+	}
+}
+
 int arm_leap(enum leap_kind kind)
 {
 	/* Clearing STA_UNSYNC and maxerror, else adjtimex reports TIME_ERROR. */

@@ -17,6 +17,7 @@ int set_tai_offset(int tai);
 int read_adjtimex(int64_t *adj_ns);
 int arm_leap(enum leap_kind kind);
 int disarm_leap(void);
+int64_t clear_leap_flags(void);
 /* A non-blocking timerfd that fires at @midnight by CLOCK_REALTIME, or -1. */
 int arm_edge_timer(int64_t midnight);
 /*

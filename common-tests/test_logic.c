@@ -84,6 +84,15 @@ static void test_states(void)
 	char why[200];
 	struct leap_obs o = good(LEAP_INSERT);
 
+	/* Left the natural way: TIME_OK at the next second boundary, or never. */
+	o.back_to_ok_ns = 400 * NSEC_PER_MSEC;
+	EXPECT(check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "; TIME_OK 0.400 s after the flag was cleared") != NULL);
+	o.back_to_ok_ns = -1;
+	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "; still TIME_WAIT 2.5 s after the flag was cleared") != NULL);
+	o = good(LEAP_INSERT);
+
 	EXPECT(!check_states(LEAP_DELETE, &o, why, sizeof(why)));	/* wrong kind */
 	o.nstates = 0;
 	obs_add_state(&o, ST_INS);

@@ -2,9 +2,10 @@
 # repeat.sh - boot the same cells N times (optionally with every host core
 # busy) and report wrong verdicts and the spread of the metrics.
 #
-# Usage: repeat.sh [-n N] [-l] [CELL...]
+# Usage: repeat.sh [-n N] [-l] [-s] [CELL...]
 #   -n N  boots per cell (default 20)
 #   -l    run a CPU hog on every host core meanwhile (started and stopped here)
+#   -s    soak: 100 leaps in each boot (leaptest.leaps=100), LIMIT 900 s
 #   CELL  default: the stock and regress cells of branch 6.1, every arch
 # Images come from the cache (a first run builds them).  Results go to
 # BUILD_DIR/results/repeat-<time>/ (one runner's run per round, 1/ ... N/)
@@ -14,12 +15,13 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-n=20 load=""
-while getopts n:l o; do
+n=20 load="" soak=""
+while getopts n:ls o; do
 	case "$o" in
 	n) n=$OPTARG ;;
 	l) load=1 ;;
-	*) echo "usage: repeat.sh [-n N] [-l] [CELL...]" >&2; exit 2 ;;
+	s) soak=1 ;;
+	*) echo "usage: repeat.sh [-n N] [-l] [-s] [CELL...]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
@@ -30,9 +32,13 @@ if [ $# -eq 0 ]; then
 	set -- $cells
 fi
 "$here/plan.sh" tools "$@" >/dev/null || exit 2
+if [ -n "$soak" ]; then
+	# 50 rounds of an insertion and a deletion: about 6 s of guest time each.
+	export LEAP_CMDLINE="${LEAP_CMDLINE:+$LEAP_CMDLINE }leaptest.leaps=100" LIMIT=900
+fi
 build=$(build_dir)
 lock_build repeat "$build"
-new_run "repeat-${load:+loaded-}" "$build"
+new_run "repeat-${load:+loaded-}${soak:+soak-}" "$build"
 run=$RUN
 
 hogs=()
@@ -64,9 +70,9 @@ for c in "$@"; do
 		|| printf '%s\t%s\t%s\tERROR\n' "$c" "$n" "$n"
 	{ [ ${#all[@]} -eq 0 ] || jq -s -r --arg c "$c" '.[][] | select(.cell == $c) | .metrics.wakeups_per_s // 0' "${all[@]}"; } | stats | grep . || echo "0 0 0"
 	{ [ ${#all[@]} -eq 0 ] || jq -s -r --arg c "$c" '.[][] | select(.cell == $c) | .boot_s' "${all[@]}"; } | stats | grep . || echo "0 0 0"
-done | paste - - - | awk -F'\t' -v n="$n" -v load="${load:-0}" '
+done | paste - - - | awk -F'\t' -v n="$n" -v load="${load:-0}" -v soak="${soak:-0}" '
 	BEGIN {
-		printf "repeat: %d boots per cell, host cores %s\n", n, (load ? "busy (CPU hog on each)" : "idle")
+		printf "repeat: %d boots per cell%s, host cores %s\n", n, (soak ? " of 100 leaps each" : ""), (load ? "busy (CPU hog on each)" : "idle")
 		printf "%-22s %5s %6s %-12s %-24s %-18s\n", "cell", "runs", "wrong", "verdicts", "wakeups/s min/med/max", "boot_s min/med/max"
 	}
 	{ split($5, w, " "); split($6, b, " ")
