@@ -19,6 +19,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +52,8 @@ static char skip_list[256];
 /* Leaps in one boot (leaptest.leaps=N): an insertion and a deletion per round. */
 #define LEAPS_MAX	1000
 static int leaps_wanted = 2;
+/* A leap with the second CPU offline (leaptest.hotplug=1). */
+static int hotplug_wanted;
 
 static int skipped(struct ktap *k, const char *name)
 {
@@ -74,6 +78,7 @@ static int guest_only(void)
 		return 0;
 	}
 	cmdline_value(buf, "leaptest.skip=", skip_list, sizeof(skip_list));
+	hotplug_wanted = cmdline_has_marker(buf, "leaptest.hotplug=1");
 	cmdline_value(buf, "leaptest.leaps=", leaps, sizeof(leaps));
 	if (leaps[0]) {
 		leaps_wanted = atoi(leaps);
@@ -106,7 +111,8 @@ static int online_cpus(int *cpus)
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* The two leaps, then a clock step after them (as LTP's leapsec01 does). */
-enum { SC_INSERT, SC_DELETE, NLEAP, SC_STEP = NLEAP, NSC };
+/* Then, asked for (leaptest.hotplug=1), a leap with the second CPU offline. */
+enum { SC_INSERT, SC_DELETE, NLEAP, SC_STEP = NLEAP, SC_HOTPLUG, NSC };
 
 struct scenario {
 	enum leap_kind kind;
@@ -118,6 +124,7 @@ struct scenario {
 	int cancel_err;				/* arming the cancel-on-set timerfd */
 	int cancelled;				/* it read ECANCELED after the leap */
 	char err[200];
+	char skip_why[120];	/* the kernel cannot run this scenario */
 	int ran;
 	int failed_setup;
 	int harness;		/* the failure is the guest's stall, not the kernel */
@@ -181,10 +188,12 @@ static void run_scenario(struct scenario *s, const int *cpus, int ncpu, int natu
 	for (int i = 0; i < ncpu; i++)
 		s->cpu[i].cpu = s->span[i].cpu = cpus[i];
 	start_span_waits(&threads, s->span, ncpu, s->kind, plan.midnight);
-	s->other.cpu = cpus[1];
-	s->other.kind = s->kind;
-	s->other.midnight = plan.midnight;
-	start_other_cpu(&threads, &s->other);
+	if (ncpu > 1) {
+		s->other.cpu = cpus[1];
+		s->other.kind = s->kind;
+		s->other.midnight = plan.midnight;
+		start_other_cpu(&threads, &s->other);
+	}
 	sample_leap(&s->obs, edge_fd);
 	/* Started while the waits across the leap may still run. */
 	start_after_waits(&threads, s->cpu, ncpu, s->kind == LEAP_INSERT);
@@ -226,6 +235,48 @@ static void run_step(struct scenario *s, const int *cpus, int ncpu)
 	after_waits_only(s, ncpu);
 }
 
+static int set_online(int cpu, int on)
+{
+	char path[64];
+	int fd, r;
+
+	mkdir("/sys", 0555);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);	/* EBUSY when it is there already */
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	r = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
+	close(fd);
+	return r;
+}
+
+/*
+ * An insertion with the second CPU offline: it comes back after the leap,
+ * and its CLOCK_REALTIME timers must be on time (its hrtimer base missed
+ * the leap's notification; it must refresh its offsets when it starts).
+ */
+static void run_hotplug(struct scenario *s, const int *cpus, int ncpu)
+{
+	s->ran = 1;
+	if (set_online(cpus[1], 0)) {
+		snprintf(s->skip_why, sizeof(s->skip_why),
+			 "cannot take cpu %d offline: %s (no CONFIG_HOTPLUG_CPU?)", cpus[1], strerror(errno));
+		return;
+	}
+	run_scenario(s, cpus, 1, 0);
+	if (set_online(cpus[1], 1)) {
+		snprintf(s->err, sizeof(s->err), "cannot bring cpu %d back: %s", cpus[1], strerror(errno));
+		s->failed_setup = 1;
+		return;
+	}
+	memset(s->cpu, 0, sizeof(s->cpu));
+	for (int i = 0; i < ncpu; i++)
+		s->cpu[i].cpu = cpus[i];
+	if (!s->failed_setup)
+		after_waits_only(s, ncpu);
+}
+
 typedef int (*check_fn)(enum leap_kind, const struct leap_obs *, char *, size_t);
 
 /* A top-level test: its name and how it reports on the scenarios. */
@@ -233,6 +284,7 @@ struct top_test {
 	const char *name;
 	void (*report)(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu);
 	check_fn check;		/* report_obs(): the check applied to each scenario */
+	const int *mode;	/* run only when this mode is on (NULL: always) */
 	int sc;			/* report_timers(): the scenario */
 };
 
@@ -275,6 +327,10 @@ static void report_timers(struct ktap *k, const struct top_test *t, struct scena
 
 	if (skipped(k, t->name))
 		return;
+	if (s->skip_why[0]) {
+		ktap_result(k, KTAP_SKIP, t->name, s->skip_why);
+		return;
+	}
 	ktap_sub_begin(k, t->name, NIFACE);
 	for (int i = 0; i < NIFACE; i++) {
 		enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
@@ -474,8 +530,19 @@ static const struct top_test tests[] = {
 	{ .name = "timers_across_delete", .report = report_span, .sc = SC_DELETE },
 	{ .name = "cancel_on_set", .report = report_cancel },
 	{ .name = "timers_after_step", .report = report_timers, .sc = SC_STEP },
+	{ .name = "timers_after_hotplug", .report = report_timers, .sc = SC_HOTPLUG, .mode = &hotplug_wanted },
 	{ .name = "control_monotonic", .report = report_control },
 };
+
+/* The tests this run reports: those of the modes asked for, and the rest. */
+static int planned_tests(void)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
+		n += !tests[i].mode || *tests[i].mode;
+	return n;
+}
 
 /* The tests one round failed, by a silent report (the step runs once, last). */
 static void round_failures(struct scenario *sc, int ncpu, char *buf, size_t len)
@@ -486,7 +553,7 @@ static void round_failures(struct scenario *sc, int ncpu, char *buf, size_t len)
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++) {
 		struct ktap quiet = { .out = NULL };
 
-		if (tests[i].report == report_timers && tests[i].sc == SC_STEP)
+		if ((tests[i].report == report_timers && tests[i].sc == SC_STEP) || tests[i].mode)
 			continue;
 		tests[i].report(&quiet, &tests[i], sc, ncpu);
 		if (quiet.fail && used < len)
@@ -537,6 +604,7 @@ int main(void)
 		[SC_INSERT] = { .kind = LEAP_INSERT, .name = "insert" },
 		[SC_DELETE] = { .kind = LEAP_DELETE, .name = "delete" },
 		[SC_STEP] = { .name = "step" },
+		[SC_HOTPLUG] = { .kind = LEAP_INSERT, .name = "hotplug" },
 	};
 	struct ktap k = { .out = stdout };
 	struct timespec res = { 0 }, t0, t1;
@@ -547,11 +615,12 @@ int main(void)
 		return 2;
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	ktap_header(&k, (int)ARRAY_SIZE(tests));
+	ktap_header(&k, planned_tests());
 	ncpu = online_cpus(cpus);
 	rounds = (leaps_wanted + 1) / 2;
 	clock_getres(CLOCK_REALTIME, &res);
-	ktap_line(&k, "# leaptest: cpus=%d clock_realtime_res_ns=%ld leaps=%d", ncpu, res.tv_nsec, 2 * rounds);
+	ktap_line(&k, "# leaptest: cpus=%d clock_realtime_res_ns=%ld leaps=%d%s", ncpu, res.tv_nsec,
+		  2 * rounds, hotplug_wanted ? " hotplug=1" : "");
 	/*
 	 * Low-resolution mode (highres=off) runs every check: its hrtimers
 	 * expire from the tick, by the same per-CPU offsets (refreshed by the
@@ -563,7 +632,7 @@ int main(void)
 	if (ncpu < 2)
 		snprintf(skip, sizeof(skip), "only %d CPU online: the hrtimer bases are per CPU", ncpu);
 	if (skip[0]) {
-		for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
+		for (int i = 0; i < planned_tests(); i++)
 			ktap_result(&k, KTAP_SKIP, "leap", skip);
 		return ktap_finish(&k);
 	}
@@ -573,9 +642,15 @@ int main(void)
 		ktap_line(&k, "# cannot set the TAI offset: %s", strerror(errno));
 	run_rounds(&k, sc, cpus, ncpu, rounds);
 	run_step(&sc[SC_STEP], cpus, ncpu);
+	if (hotplug_wanted) {
+		run_hotplug(&sc[SC_HOTPLUG], cpus, ncpu);
+		if (sc[SC_HOTPLUG].harness)
+			ktap_line(&k, "# leaptest: harness problem: %s", sc[SC_HOTPLUG].err);
+	}
 
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
-		tests[i].report(&k, &tests[i], sc, ncpu);
+		if (!tests[i].mode || *tests[i].mode)
+			tests[i].report(&k, &tests[i], sc, ncpu);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	ktap_line(&k, "# leaptest: guest_seconds=%.2f", (ts_ns(&t1) - ts_ns(&t0)) / 1e9);
 	return ktap_finish(&k);
