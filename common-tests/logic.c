@@ -138,6 +138,17 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 		o->in_last_second_ns += gap;
 }
 
+/*
+ * How long past 00:00:00 a timer for it may fire.  Inserted: 00:00:00 comes
+ * a second after the step, at most EDGE_WAIT_MAX_NS late.  Deleted: the
+ * clock jumps to 00:00:00 when the leap is applied, up to STEP_LATE_MAX_NS
+ * late (2.6.32 with NO_HZ: half a second); a stale base fires a second later.
+ */
+int64_t edge_deadline(enum leap_kind kind)
+{
+	return kind == LEAP_INSERT ? EDGE_WAIT_MAX_NS : STEP_LATE_MAX_NS;
+}
+
 /* A 00:00:00 timer fired; the clocks were read right after, REALTIME first. */
 void edge_fired(struct edge_obs *e, int stepped, int64_t step_mono, int64_t real_ns, int64_t mono_ns)
 {
@@ -158,7 +169,7 @@ enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *
 			     const struct sample *cur)
 {
 	int edge_ok = !t->edge_timer || o->edge.fired ||
-		      cur->real >= t->midnight_ns + EDGE_WAIT_MAX_NS;
+		      cur->real >= t->midnight_ns + edge_deadline(o->kind);
 
 	if (t->stepped && cur->state == ST_WAIT &&
 	    cur->real >= t->midnight_ns + SETTLE_NS && edge_ok)
@@ -353,12 +364,12 @@ int check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e, 
 
 	if (!e->fired) {
 		snprintf(why, len, "timer for 00:00:00 had not fired by 00:00:00 %+.3f s",
-			 EDGE_WAIT_MAX_NS / 1e9);
+			 edge_deadline(kind) / 1e9);
 		return 0;
 	}
 	if (kind == LEAP_DELETE) {
 		snprintf(why, len, "fired at 00:00:00 %+.6f s, after 23:59:59 was skipped", rel / 1e9);
-		return rel >= 0 && rel <= EDGE_WAIT_MAX_NS;
+		return rel >= 0 && rel <= edge_deadline(kind);
 	}
 	snprintf(why, len, "fired %s the wall-clock step, at 00:00:00 %+.6f s, %.3f s after the step",
 		 e->after_step ? "after" : "before", rel / 1e9,

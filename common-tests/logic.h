@@ -145,6 +145,7 @@ int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t a
 void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer);
 void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,
 	      const struct sample *cur);
+int64_t edge_deadline(enum leap_kind kind);
 void edge_fired(struct edge_obs *e, int stepped, int64_t step_mono, int64_t real_ns, int64_t mono_ns);
 enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *t,
 			     const struct sample *cur);
