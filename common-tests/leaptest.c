@@ -157,7 +157,10 @@ static void after_waits_only(struct scenario *s, int ncpu)
  * across it and the second CPU's edge timer started; the leap watched from
  * the first CPU; then the waits after it, all CPUs at once.
  */
-static void run_scenario(struct scenario *s, const int *cpus, int ncpu, int natural)
+static int set_online(int cpu, int on);
+
+/* @offline: a CPU to take offline once the leap is armed (-1: none). */
+static void run_scenario(struct scenario *s, const int *cpus, int ncpu, int natural, int offline)
 {
 	struct leap_plan plan = {
 		.kind = s->kind,
@@ -180,6 +183,13 @@ static void run_scenario(struct scenario *s, const int *cpus, int ncpu, int natu
 	}
 	if (r) {
 		s->failed_setup = 1;
+		disarm_leap();
+		return;
+	}
+	/* Offline after the clock was set: only the leap may change its offsets. */
+	if (offline >= 0 && set_online(offline, 0)) {
+		snprintf(s->skip_why, sizeof(s->skip_why),
+			 "cannot take cpu %d offline: %s (no CONFIG_HOTPLUG_CPU?)", offline, strerror(errno));
 		disarm_leap();
 		return;
 	}
@@ -252,19 +262,16 @@ static int set_online(int cpu, int on)
 }
 
 /*
- * An insertion with the second CPU offline: it comes back after the leap,
- * and its CLOCK_REALTIME timers must be on time (its hrtimer base missed
- * the leap's notification; it must refresh its offsets when it starts).
+ * An insertion with the second CPU offline (taken down once the clock is set
+ * and the leap armed): it comes back after the leap, and its CLOCK_REALTIME
+ * timers must be on time (its hrtimer base missed the leap's notification;
+ * it must refresh its offsets when it starts).
  */
 static void run_hotplug(struct scenario *s, const int *cpus, int ncpu)
 {
-	s->ran = 1;
-	if (set_online(cpus[1], 0)) {
-		snprintf(s->skip_why, sizeof(s->skip_why),
-			 "cannot take cpu %d offline: %s (no CONFIG_HOTPLUG_CPU?)", cpus[1], strerror(errno));
+	run_scenario(s, cpus, 1, 0, cpus[1]);
+	if (s->skip_why[0])
 		return;
-	}
-	run_scenario(s, cpus, 1, 0);
 	if (set_online(cpus[1], 1)) {
 		snprintf(s->err, sizeof(s->err), "cannot bring cpu %d back: %s", cpus[1], strerror(errno));
 		s->failed_setup = 1;
@@ -385,7 +392,7 @@ static void report_control(struct ktap *k, const struct top_test *t, struct scen
 	if (skipped(k, t->name))
 		return;
 	for (int i = 0; i < NSC; i++)
-		for (int c = 0; c < ncpu && sc[i].ran && !sc[i].failed_setup; c++) {
+		for (int c = 0; c < ncpu && sc[i].ran && !sc[i].skip_why[0] && !sc[i].failed_setup; c++) {
 			const struct cpu_result *cr = &sc[i].cpu[c];
 			/* A relative monotonic sleep: its deadline is on MONOTONIC. */
 			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->control_ns,
@@ -576,7 +583,7 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 	for (int r = 1; r <= rounds; r++) {
 		for (int i = 0; i < NLEAP; i++) {
 			reset_scenario(&sc[i]);
-			run_scenario(&sc[i], cpus, ncpu, r % 2 == 0);
+			run_scenario(&sc[i], cpus, ncpu, r % 2 == 0, -1);
 			if (sc[i].harness)
 				ktap_line(k, "# leaptest: harness problem: %s", sc[i].err);
 		}
