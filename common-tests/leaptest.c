@@ -54,6 +54,8 @@ static char skip_list[256];
 static int leaps_wanted = 2;
 /* A leap with the second CPU offline (leaptest.hotplug=1). */
 static int hotplug_wanted;
+/* A leap with the clock set during 23:59:60 (leaptest.set_in_leap=1). */
+static int set_in_leap_wanted;
 
 static int skipped(struct ktap *k, const char *name)
 {
@@ -79,6 +81,7 @@ static int guest_only(void)
 	}
 	cmdline_value(buf, "leaptest.skip=", skip_list, sizeof(skip_list));
 	hotplug_wanted = cmdline_has_marker(buf, "leaptest.hotplug=1");
+	set_in_leap_wanted = cmdline_has_marker(buf, "leaptest.set_in_leap=1");
 	cmdline_value(buf, "leaptest.leaps=", leaps, sizeof(leaps));
 	if (leaps[0]) {
 		leaps_wanted = atoi(leaps);
@@ -112,7 +115,7 @@ static int online_cpus(int *cpus)
 
 /* The two leaps, then a clock step after them (as LTP's leapsec01 does). */
 /* Then, asked for (leaptest.hotplug=1), a leap with the second CPU offline. */
-enum { SC_INSERT, SC_DELETE, NLEAP, SC_STEP = NLEAP, SC_HOTPLUG, NSC };
+enum { SC_INSERT, SC_DELETE, NLEAP, SC_STEP = NLEAP, SC_HOTPLUG, SC_SET_IN_LEAP, NSC };
 
 struct scenario {
 	enum leap_kind kind;
@@ -282,6 +285,64 @@ static void run_hotplug(struct scenario *s, const int *cpus, int ncpu)
 		s->cpu[i].cpu = cpus[i];
 	if (!s->failed_setup)
 		after_waits_only(s, ncpu);
+}
+
+/*
+ * An insertion with the clock set an hour ahead during 23:59:60 (as a
+ * time daemon stepping the clock might): the timers after it must be on
+ * time on every CPU, and the wall clock must then run with MONOTONIC.
+ */
+static void run_set_in_leap(struct scenario *s, const int *cpus, int ncpu)
+{
+	struct leap_plan plan = { .kind = LEAP_INSERT, .midnight = INSERT_MIDNIGHT };
+	struct timespec t, later = ns_ts(1100 * NSEC_PER_MSEC), m;
+	int r = 1, fd = -1;
+	int64_t start, adj;
+
+	s->ran = 1;
+	pin_to_cpu(cpus[0]);
+	for (int try = 0; try < ARM_TRIES && r == 1; try++)
+		r = arm_scenario(&plan, &s->obs, &fd, s->err, sizeof(s->err));
+	if (r == 1) {
+		snprintf(s->err, sizeof(s->err), "the leap was armed %d times too late: the guest stalled", ARM_TRIES);
+		s->harness = 1;
+	}
+	if (r) {
+		s->failed_setup = 1;
+		disarm_leap();
+		return;
+	}
+	close(fd);
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	start = ts_ns(&m);
+	while (read_adjtimex(&adj) != ST_OOP) {
+		clock_gettime(CLOCK_MONOTONIC, &m);
+		if (ts_ns(&m) - start > SAMPLE_LIMIT_NS) {
+			snprintf(s->err, sizeof(s->err), "TIME_OOP never came");
+			s->failed_setup = 1;
+			disarm_leap();
+			return;
+		}
+	}
+	clock_gettime(CLOCK_REALTIME, &t);
+	t.tv_sec += 3600;
+	if (clock_settime(CLOCK_REALTIME, &t)) {
+		snprintf(s->err, sizeof(s->err), "cannot set the clock during 23:59:60: %s", strerror(errno));
+		s->failed_setup = 1;
+		disarm_leap();
+		return;
+	}
+	clock_gettime(CLOCK_REALTIME, &t);
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	s->obs.off_before_ns = ts_ns(&t) - ts_ns(&m);
+	for (int i = 0; i < ncpu; i++)
+		s->cpu[i].cpu = cpus[i];
+	after_waits_only(s, ncpu);
+	clock_nanosleep(CLOCK_MONOTONIC, 0, &later, NULL);
+	clock_gettime(CLOCK_REALTIME, &t);
+	clock_gettime(CLOCK_MONOTONIC, &m);
+	s->obs.off_after_ns = ts_ns(&t) - ts_ns(&m);
+	disarm_leap();
 }
 
 typedef int (*check_fn)(enum leap_kind, const struct leap_obs *, char *, size_t);
@@ -522,6 +583,24 @@ static void report_edge(struct ktap *k, const struct top_test *t, struct scenari
 	ktap_result(k, all, t->name, "");
 }
 
+static void report_set_in_leap(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	struct scenario *s = &sc[SC_SET_IN_LEAP];
+	enum ktap_res r = KTAP_FAIL;
+	char why[200];
+
+	(void)ncpu;
+	if (skipped(k, t->name))
+		return;
+	if (s->failed_setup) {
+		ktap_line(k, "# set_in_leap: %s", s->err);
+	} else {
+		r = check_set_in_leap(&s->obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+		ktap_line(k, "# set_in_leap: %s", why);
+	}
+	ktap_result(k, r, t->name, "");
+}
+
 /* The top-level tests in run order; the KTAP plan counts them. */
 static const struct top_test tests[] = {
 	{ .name = "leap_states", .report = report_obs, .check = check_states },
@@ -538,6 +617,9 @@ static const struct top_test tests[] = {
 	{ .name = "cancel_on_set", .report = report_cancel },
 	{ .name = "timers_after_step", .report = report_timers, .sc = SC_STEP },
 	{ .name = "timers_after_hotplug", .report = report_timers, .sc = SC_HOTPLUG, .mode = &hotplug_wanted },
+	{ .name = "clock_set_in_leap", .report = report_set_in_leap, .mode = &set_in_leap_wanted },
+	{ .name = "timers_after_set_in_leap", .report = report_timers, .sc = SC_SET_IN_LEAP,
+	  .mode = &set_in_leap_wanted },
 	{ .name = "control_monotonic", .report = report_control },
 };
 
@@ -612,6 +694,7 @@ int main(void)
 		[SC_DELETE] = { .kind = LEAP_DELETE, .name = "delete" },
 		[SC_STEP] = { .name = "step" },
 		[SC_HOTPLUG] = { .kind = LEAP_INSERT, .name = "hotplug" },
+		[SC_SET_IN_LEAP] = { .kind = LEAP_INSERT, .name = "set_in_leap" },
 	};
 	struct ktap k = { .out = stdout };
 	struct timespec res = { 0 }, t0, t1;
@@ -626,8 +709,8 @@ int main(void)
 	ncpu = online_cpus(cpus);
 	rounds = (leaps_wanted + 1) / 2;
 	clock_getres(CLOCK_REALTIME, &res);
-	ktap_line(&k, "# leaptest: cpus=%d clock_realtime_res_ns=%ld leaps=%d%s", ncpu, res.tv_nsec,
-		  2 * rounds, hotplug_wanted ? " hotplug=1" : "");
+	ktap_line(&k, "# leaptest: cpus=%d clock_realtime_res_ns=%ld leaps=%d%s%s", ncpu, res.tv_nsec,
+		  2 * rounds, hotplug_wanted ? " hotplug=1" : "", set_in_leap_wanted ? " set_in_leap=1" : "");
 	/*
 	 * Low-resolution mode (highres=off) runs every check: its hrtimers
 	 * expire from the tick, by the same per-CPU offsets (refreshed by the
@@ -653,6 +736,11 @@ int main(void)
 		run_hotplug(&sc[SC_HOTPLUG], cpus, ncpu);
 		if (sc[SC_HOTPLUG].harness)
 			ktap_line(&k, "# leaptest: harness problem: %s", sc[SC_HOTPLUG].err);
+	}
+	if (set_in_leap_wanted) {
+		run_set_in_leap(&sc[SC_SET_IN_LEAP], cpus, ncpu);
+		if (sc[SC_SET_IN_LEAP].harness)
+			ktap_line(&k, "# leaptest: harness problem: %s", sc[SC_SET_IN_LEAP].err);
 	}
 
 	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)

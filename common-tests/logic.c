@@ -378,6 +378,21 @@ int check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e, 
 }
 
 /*
+ * The clock set during 23:59:60: from then on the wall clock runs with
+ * MONOTONIC (off_before: REALTIME - MONOTONIC right after the set; off_after:
+ * over a second later, past the end of the inserted second).  A kernel that
+ * applied the leap's step again, or late, on top of the set time moves it.
+ */
+int check_set_in_leap(const struct leap_obs *o, char *why, size_t len)
+{
+	int64_t moved = o->off_after_ns - o->off_before_ns;
+
+	snprintf(why, len, "clock set an hour ahead during 23:59:60; REALTIME - MONOTONIC then moved %+.3f s (want 0)",
+		 moved / 1e9);
+	return llabs(moved) <= STEP_TOLERANCE_NS;
+}
+
+/*
  * adjtimex() between the leap's second boundary and the tick that applies
  * it (upstream 833f32d76302, its ntp.c half): TIME_OOP with 23:59:59 for an
  * insertion, TIME_WAIT with 00:00:00 for a deletion; without it, TIME_INS

@@ -156,6 +156,7 @@ int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why
 int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_monotonic(const struct leap_obs *o, char *why, size_t len);
 int check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e, char *why, size_t len);
+int check_set_in_leap(const struct leap_obs *o, char *why, size_t len);
 int check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int64_t woke_ns, int err);
 int64_t span_length(enum leap_kind kind, int64_t midnight, int64_t real_now);

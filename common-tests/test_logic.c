@@ -647,6 +647,18 @@ static void test_edge_delete(void)
 	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
 }
 
+static void test_set_in_leap(void)
+{
+	struct leap_obs o = { .off_before_ns = 3600 * NSEC_PER_SEC, .off_after_ns = 3600 * NSEC_PER_SEC + 2000 };
+	char why[200];
+
+	EXPECT(check_set_in_leap(&o, why, sizeof(why)));
+	EXPECT(strstr(why, "moved +0.000 s (want 0)") != NULL);
+	o.off_after_ns -= NSEC_PER_SEC;		/* the leap's step applied again */
+	EXPECT(!check_set_in_leap(&o, why, sizeof(why)));
+	EXPECT(strstr(why, "moved -1.000 s") != NULL);
+}
+
 static void test_waits(void)
 {
 	long per_s;
@@ -726,6 +738,7 @@ int main(void)
 	test_adjtimex_window();
 	test_span();
 	test_edge_delete();
+	test_set_in_leap();
 	printf("logic: %d passed, %d failed\n", passed, failed);
 	return failed != 0;
 }
