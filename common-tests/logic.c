@@ -105,6 +105,8 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 	 * MONOTONIC at the leap moves it alone. */
 	if (dev > o->mono_max_dev_ns)
 		o->mono_max_dev_ns = dev;
+	if (llabs((cur->real - cur->raw) - (prev->real - prev->raw)) > WALL_STEP_MIN_NS)
+		t->raw_stepped = 1;
 	if (!t->stepped && llabs(wall_offset(cur) - wall_offset(prev)) > WALL_STEP_MIN_NS) {
 		t->stepped = 1;
 		t->step_mono = cur->mono;
@@ -171,7 +173,9 @@ enum leap_progress leap_done(const struct leap_obs *o, const struct leap_track *
 	int edge_ok = !t->edge_timer || o->edge.fired ||
 		      cur->real >= t->midnight_ns + edge_deadline(o->kind);
 
-	if (t->stepped && cur->state == ST_WAIT &&
+	/* A leap that stepped MONOTONIC too ends the sampling as well: the
+	 * checks say what is wrong with it, the sampler need not wait. */
+	if ((t->stepped || t->raw_stepped) && cur->state == ST_WAIT &&
 	    cur->real >= t->midnight_ns + SETTLE_NS && edge_ok)
 		return LEAP_OVER;
 	if (cur->mono - t->start_mono > SAMPLE_LIMIT_NS)

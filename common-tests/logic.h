@@ -119,6 +119,8 @@ struct leap_track {
 	int64_t start_mono;		/* MONOTONIC of the first sample */
 	int64_t step_mono;		/* MONOTONIC of the first sample after the wall-clock step */
 	int stepped;			/* the wall clock has stepped */
+	int raw_stepped;		/* REALTIME - MONOTONIC_RAW has: a leap happened, even
+					 * one that stepped MONOTONIC along (then only this) */
 	int edge_timer;			/* a timer for 00:00:00 is armed */
 };
 

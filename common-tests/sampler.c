@@ -159,12 +159,49 @@ static void poll_edge(int fd, struct leap_obs *o, const struct leap_track *t)
 	edge_fired(&o->edge, t->stepped, t->step_mono, ts_ns(&real), ts_ns(&mono));
 }
 
+static int64_t mono_now(clockid_t clk)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return ts_ns(&t);
+}
+
+/*
+ * Return half a tick after a tick.  The clock is set then, and the leap's
+ * second boundary comes a whole number of ticks later (LEAD_*_NS are
+ * multiples of the tick at every HZ), so it falls mid-tick: the window
+ * between the boundary and the tick that applies the leap is half a tick,
+ * never a sliver that a timer interrupt or an adjtimex() call cannot fall
+ * into (the 2015 edge bug and adjtimex's window show only inside it).
+ * CLOCK_MONOTONIC_COARSE moves at each tick; its resolution is the tick.
+ * Does nothing where the tick cannot be seen.
+ */
+static void wait_mid_tick(void)
+{
+	struct timespec res;
+	int64_t tick, c0, c, start, target;
+
+	if (clock_getres(CLOCK_MONOTONIC_COARSE, &res) || res.tv_sec || res.tv_nsec < 100000)
+		return;
+	tick = res.tv_nsec;
+	c0 = mono_now(CLOCK_MONOTONIC_COARSE);
+	start = mono_now(CLOCK_MONOTONIC);
+	while ((c = mono_now(CLOCK_MONOTONIC_COARSE)) == c0)
+		if (mono_now(CLOCK_MONOTONIC) - start > 4 * tick)
+			return;
+	target = c + tick / 2;
+	while (mono_now(CLOCK_MONOTONIC) < target)
+		;
+}
+
 int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, char *err, size_t len)
 {
 	/* Arm STA_INS before 23:59:59 and STA_DEL before 23:59:58: the state
 	 * machine moves to TIME_INS/TIME_DEL at the next second boundary. */
 	int64_t lead = p->kind == LEAP_INSERT ? LEAD_INSERT_NS : LEAD_DELETE_NS;
 	struct timespec start_ts = ns_ts(p->midnight * NSEC_PER_SEC - lead), t;
+	int armed;
 
 	memset(o, 0, sizeof(*o));
 	o->kind = p->kind;
@@ -172,7 +209,12 @@ int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, ch
 	o->clock_tai_ok = clock_gettime(CLOCK_TAI, &t) == 0;
 	*edge_fd = -1;
 
-	if (disarm_leap() || clock_settime(CLOCK_REALTIME, &start_ts) || arm_leap(p->kind)) {
+	armed = !disarm_leap();
+	if (armed) {
+		wait_mid_tick();
+		armed = !clock_settime(CLOCK_REALTIME, &start_ts) && !arm_leap(p->kind);
+	}
+	if (!armed) {
 		snprintf(err, len, "cannot set the clock or arm the leap: %s", strerror(errno));
 		return -1;
 	}

@@ -297,6 +297,7 @@ struct kernel {
 	int blip_at, blip_state;	/* this sample reports that state (0: none) */
 	int tai_late;		/* TAI grows at the end of 23:59:60 (before dd48d708) */
 	int adj_unfixed;	/* adjtimex() without 833f32d7's ntp.c half */
+	int mono_steps;		/* MONOTONIC steps with the leap (M6) */
 };
 
 static struct sample kernel_at(const struct kernel *k, int i)
@@ -337,6 +338,8 @@ static struct sample kernel_at(const struct kernel *k, int i)
 	}
 	if (k->blip_at && i == k->blip_at)
 		s.state = k->blip_state;
+	if (k->mono_steps)	/* REALTIME - MONOTONIC stays, MONOTONIC_RAW does not step */
+		s.mono += s.real - (k->kind == LEAP_INSERT ? m - LEAD_INSERT_NS : m - LEAD_DELETE_NS) - e;
 	s.tai = s.real + s.tai_off * NSEC_PER_SEC;
 	if (!s.adj_real)
 		s.adj_real = s.real;
@@ -530,6 +533,20 @@ static void test_sampler_edge(void)
 	EXPECT(r.o.edge.fired && !r.o.edge.after_step && r.o.edge.step_to_fire_ns == 0);
 	EXPECT(r.o.edge.real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) - 50 * NSEC_PER_MSEC);
 	EXPECT(!check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
+}
+
+/* M6: MONOTONIC steps with the leap; no step in REALTIME - MONOTONIC, but
+ * the sampling still ends with the leap instead of at its time limit. */
+static void test_sampler_mono_steps(void)
+{
+	struct kernel k = { .kind = LEAP_INSERT, .leaps = 1, .mono_steps = 1 };
+	struct run r = simulate(&k);
+	char why[200];
+
+	EXPECT(r.end == LEAP_OVER && r.last == SI + 103);
+	EXPECT(!r.t.stepped && r.t.raw_stepped);
+	EXPECT(!check_wall_sequence(LEAP_INSERT, &r.o, why, sizeof(why)));
+	EXPECT(!check_monotonic(&r.o, why, sizeof(why)));
 }
 
 static void test_sampler_state_again(void)
@@ -735,6 +752,7 @@ int main(void)
 	test_sampler_mono();
 	test_sampler_edge();
 	test_sampler_state_again();
+	test_sampler_mono_steps();
 	test_adjtimex_window();
 	test_span();
 	test_edge_delete();

@@ -24,11 +24,11 @@ run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
 
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
-failed="" wakeups_per_s="" early=0 late=0 edge="" splat_seen=false
+failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" splat_seen=false
 write_json() {
 	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" \
 		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
-		--arg edge "$edge" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
+		--arg edge "$edge" --arg modes "$modes" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
 		--arg cell_dir "cells/$cell" --arg image "$(realpath -m -s --relative-to="$run" "$image")" '
 		$p[0] as $p | ($failed | split(",") | map(select(. != ""))) as $f |
 		{cell: $p.cell, branch: $p.branch, arch: $p.arch, variant: $p.variant, mutant: $p.mutant,
@@ -42,6 +42,7 @@ write_json() {
 		 skipped_tests: (if ["PASS", "FAIL"] | index([$verdict]) then $p.skip_checks else [] end),
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
 		           early_waits: $early, late_waits: $late, leap_edge: $edge},
+		 leaptest_modes: $modes,
 		 build_s: $build_s, boot_s: $boot_s,
 		 console: ($cell_dir + "/console.log"), plan: ($cell_dir + "/plan.json"), image: $image,
 		 reproducer: $p.reproducer}' >"$out/cell.json.tmp"
@@ -77,6 +78,7 @@ while IFS= read -r line; do
 	early=*) early=${line#*=} ;;
 	late=*) late=${line#*=} ;;
 	edge=*) edge=${line#*=} ;;
+	modes=*) modes=${line#*=} ;;
 	esac
 done < <("$here/verdict.sh" "$out/console.log" "$rc")
 # A mutant killed by a splat must show the one it names (KILLER_SPLAT).

@@ -5,7 +5,8 @@
 #
 # Prints key=value lines: verdict, reason, failed (KTAP tests that failed),
 # wakeups_per_s (the highest per CPU after the insert), early, late (timer
-# waits), edge.  Verdicts, strongest first:
+# waits), edge, modes (what the leap test ran: "leaps=2", plus "hotplug=1",
+# "set_in_leap=1", "lowres" when asked for).  Verdicts, strongest first:
 #   BOOTFAIL  the leap test never started (the last console lines are the reason)
 #   SPLAT     a kernel BUG/WARNING/lockdep report/oops/panic/stall on the console
 #             (the reason says when the guest then hung and was killed)
@@ -44,6 +45,9 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 	/# timer scenario=.* early$/ { early++ }
 	/# timer scenario=.* late$/ { late++ }
 	/^# leap_edge: / { edge = substr($0, 14) }
+	# The modes the test ran (leaptest.leaps=, .hotplug=1, .set_in_leap=1, highres=off).
+	/^# leaptest: cpus=/ { for (i = 3; i <= NF; i++) if ($i !~ /^(cpus|clock_realtime_res_ns)=/) modes = modes (modes ? " " : "") $i }
+	/^# leaptest: low-resolution mode/ { lowres = 1 }
 	END {
 		if (!hung) hung = "killed at the time limit"
 		if (!started) {
@@ -76,4 +80,5 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 		gsub(/[^ -~]/, "?", reason)
 		kv("verdict", verdict); kv("reason", reason); kv("failed", failed)
 		kv("wakeups_per_s", seen_wps ? wps : ""); kv("early", early + 0); kv("late", late + 0); kv("edge", edge)
+		kv("modes", modes (lowres ? (modes ? " " : "") "lowres" : ""))
 	}'

@@ -26,6 +26,14 @@ for a in x86_64 arm64; do
 done
 check_eq "a console that is not there: ERROR" ERROR "$(v "$w/none.log" 0 verdict)"
 
+# The modes the test ran: none named in an older console; the leap count,
+# the extra leaps and low resolution when the console says so.
+check_eq "an older console names no modes" "" "$(v "$(con x86_64-stock)" 0 modes)"
+sed 's/^# leaptest: cpus=2 clock_realtime_res_ns=1\r\?$/# leaptest: cpus=2 clock_realtime_res_ns=4000000 leaps=4 hotplug=1\n# leaptest: low-resolution mode: timers expire on the tick (4000000 ns)/' \
+	"$(con x86_64-stock)" >"$w/modes.log"
+check_eq "modes: leaps, hotplug, low resolution" "leaps=4 hotplug=1 lowres" "$(v "$w/modes.log" 0 modes)"
+check_eq "modes: the verdict is unchanged" PASS "$(v "$w/modes.log" 0 verdict)"
+
 stock=$(con x86_64-stock)
 head=$w/head.log tail=$w/tail.log
 sed -n '1,/leapinit: running/p' "$stock" >"$head"
