@@ -171,27 +171,30 @@ static int64_t mono_now(clockid_t clk)
  * Return half a tick after a tick.  The clock is set then, and the leap's
  * second boundary comes a whole number of ticks later (LEAD_*_NS are
  * multiples of the tick at every HZ), so it falls mid-tick: the window
- * between the boundary and the tick that applies the leap is half a tick,
- * never a sliver that a timer interrupt or an adjtimex() call cannot fall
- * into (the 2015 edge bug and adjtimex's window show only inside it).
- * CLOCK_MONOTONIC_COARSE moves at each tick; its resolution is the tick.
- * Does nothing where the tick cannot be seen.
+ * between the boundary and the tick that applies the leap is at least half
+ * a tick, never a sliver that a timer interrupt or an adjtimex() call
+ * cannot fall into (the 2015 edge bug and adjtimex's window show only
+ * inside it).  CLOCK_MONOTONIC_COARSE moves at the timekeeping tick (its
+ * resolution is the tick); the moment it moves is the tick, not its value,
+ * which is on the timekeeper's own accumulation grid.  Does nothing where
+ * the tick cannot be seen.
  */
 static void wait_mid_tick(void)
 {
 	struct timespec res;
-	int64_t tick, c0, c, start, target;
+	int64_t tick, c0, start, now;
 
 	if (clock_getres(CLOCK_MONOTONIC_COARSE, &res) || res.tv_sec || res.tv_nsec < 100000)
 		return;
 	tick = res.tv_nsec;
 	c0 = mono_now(CLOCK_MONOTONIC_COARSE);
 	start = mono_now(CLOCK_MONOTONIC);
-	while ((c = mono_now(CLOCK_MONOTONIC_COARSE)) == c0)
-		if (mono_now(CLOCK_MONOTONIC) - start > 4 * tick)
+	do {
+		now = mono_now(CLOCK_MONOTONIC);
+		if (now - start > 4 * tick)
 			return;
-	target = c + tick / 2;
-	while (mono_now(CLOCK_MONOTONIC) < target)
+	} while (mono_now(CLOCK_MONOTONIC_COARSE) == c0);
+	while (mono_now(CLOCK_MONOTONIC) < now + tick / 2)
 		;
 }
 

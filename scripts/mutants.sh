@@ -34,7 +34,7 @@ case "$runs" in [1-9] | [1-9][0-9]) ;; *) echo "mutants: -r $runs: give a number
 case $# in 1 | 2) ;; *) echo "usage: mutants.sh [-r RUNS] BRANCH [ARCH]" >&2; exit 2 ;; esac
 # The leap test's modes with leaps of their own run here too (a CPU offline
 # during a leap, the clock set during 23:59:60); LEAP_CMDLINE overrides.
-export LEAP_CMDLINE="${LEAP_CMDLINE-leaptest.hotplug=1 leaptest.set_in_leap=1}"
+export LEAP_CMDLINE="${LEAP_CMDLINE:-leaptest.hotplug=1 leaptest.set_in_leap=1}"
 cells=$("$here/plan.sh" mutant-cells "$1" "${2:-}") || exit 2
 build=$(build_dir)
 lock_build mutants "$build"
