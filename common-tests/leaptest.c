@@ -113,8 +113,12 @@ static int online_cpus(int *cpus)
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
-/* The two leaps, then a clock step after them (as LTP's leapsec01 does). */
-/* Then, asked for (leaptest.hotplug=1), a leap with the second CPU offline. */
+/*
+ * The two leaps, then a clock step after them (as LTP's leapsec01 does);
+ * then, when asked for, a leap with the second CPU offline
+ * (leaptest.hotplug=1) and one with the clock set during 23:59:60
+ * (leaptest.set_in_leap=1).
+ */
 enum { SC_INSERT, SC_DELETE, NLEAP, SC_STEP = NLEAP, SC_HOTPLUG, SC_SET_IN_LEAP, NSC };
 
 struct scenario {
@@ -155,29 +159,38 @@ static void after_waits_only(struct scenario *s, int ncpu)
 	}
 }
 
-/*
- * One leap: the clock set before its midnight and the leap armed; the waits
- * across it and the second CPU's edge timer started; the leap watched from
- * the first CPU; then the waits after it, all CPUs at once.
- */
-static int set_online(int cpu, int on);
-
-/* @offline: a CPU to take offline once the leap is armed (-1: none). */
-static void run_scenario(struct scenario *s, const int *cpus, int ncpu, int natural, int offline)
+static int set_online(int cpu, int on)
 {
-	struct leap_plan plan = {
-		.kind = s->kind,
-		.midnight = s->kind == LEAP_INSERT ? INSERT_MIDNIGHT : DELETE_MIDNIGHT,
-	};
-	int r = 1, edge_fd = -1, cancel_fd;
-	uint64_t ticks;
+	char path[64];
+	int fd, r;
+
+	mkdir("/sys", 0555);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);	/* EBUSY when it is there already */
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	r = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
+	close(fd);
+	return r;
+}
+
+/*
+ * Set the clock before @plan's midnight and arm the leap, from the first
+ * CPU, up to ARM_TRIES times while the guest stalls past the moment the
+ * leap must be armed by.  0: armed (*edge_fd: its 00:00:00 timer); else the
+ * scenario has failed its setup, disarmed, with the reason in s->err.
+ */
+static int arm_with_retries(struct scenario *s, const struct leap_plan *plan, int cpu, int *edge_fd)
+{
+	int r = 1;
 
 	s->ran = 1;
-	pin_to_cpu(cpus[0]);
+	pin_to_cpu(cpu);
 	for (int try = 0; try < ARM_TRIES && r == 1; try++)
-		r = arm_scenario(&plan, &s->obs, &edge_fd, s->err, sizeof(s->err));
+		r = arm_scenario(plan, &s->obs, edge_fd, s->err, sizeof(s->err));
 	if (r == 1) {
-		int64_t late = s->obs.armed_real_ns - plan.midnight * NSEC_PER_SEC;
+		int64_t late = s->obs.armed_real_ns - plan->midnight * NSEC_PER_SEC;
 
 		snprintf(s->err, sizeof(s->err),
 			 "the %s was armed %d times too late (last at 00:00:00 %+.3f s): the guest stalled, not a kernel fault",
@@ -187,8 +200,27 @@ static void run_scenario(struct scenario *s, const int *cpus, int ncpu, int natu
 	if (r) {
 		s->failed_setup = 1;
 		disarm_leap();
-		return;
 	}
+	return r;
+}
+
+/*
+ * One leap: the clock set before its midnight and the leap armed; the waits
+ * across it and the second CPU's edge timer started; the leap watched from
+ * the first CPU; then the waits after it, all CPUs at once.  @offline: a
+ * CPU to take offline once the leap is armed (-1: none).
+ */
+static void run_scenario(struct scenario *s, const int *cpus, int ncpu, int natural, int offline)
+{
+	struct leap_plan plan = {
+		.kind = s->kind,
+		.midnight = s->kind == LEAP_INSERT ? INSERT_MIDNIGHT : DELETE_MIDNIGHT,
+	};
+	int edge_fd = -1, cancel_fd;
+	uint64_t ticks;
+
+	if (arm_with_retries(s, &plan, cpus[0], &edge_fd))
+		return;
 	/* Offline after the clock was set: only the leap may change its offsets. */
 	if (offline >= 0 && set_online(offline, 0)) {
 		snprintf(s->skip_why, sizeof(s->skip_why),
@@ -248,22 +280,6 @@ static void run_step(struct scenario *s, const int *cpus, int ncpu)
 	after_waits_only(s, ncpu);
 }
 
-static int set_online(int cpu, int on)
-{
-	char path[64];
-	int fd, r;
-
-	mkdir("/sys", 0555);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);	/* EBUSY when it is there already */
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	r = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
-	close(fd);
-	return r;
-}
-
 /*
  * An insertion with the second CPU offline (taken down once the clock is set
  * and the leap armed): it comes back after the leap, and its CLOCK_REALTIME
@@ -295,29 +311,16 @@ static void run_hotplug(struct scenario *s, const int *cpus, int ncpu)
 static void run_set_in_leap(struct scenario *s, const int *cpus, int ncpu)
 {
 	struct leap_plan plan = { .kind = LEAP_INSERT, .midnight = INSERT_MIDNIGHT };
-	struct timespec t, later = ns_ts(1100 * NSEC_PER_MSEC), m;
-	int r = 1, fd = -1;
+	struct timespec t, later = ns_ts(1100 * NSEC_PER_MSEC);
+	int fd = -1;
 	int64_t start, adj;
 
-	s->ran = 1;
-	pin_to_cpu(cpus[0]);
-	for (int try = 0; try < ARM_TRIES && r == 1; try++)
-		r = arm_scenario(&plan, &s->obs, &fd, s->err, sizeof(s->err));
-	if (r == 1) {
-		snprintf(s->err, sizeof(s->err), "the leap was armed %d times too late: the guest stalled", ARM_TRIES);
-		s->harness = 1;
-	}
-	if (r) {
-		s->failed_setup = 1;
-		disarm_leap();
+	if (arm_with_retries(s, &plan, cpus[0], &fd))
 		return;
-	}
 	close(fd);
-	clock_gettime(CLOCK_MONOTONIC, &m);
-	start = ts_ns(&m);
+	start = now_ns(CLOCK_MONOTONIC);
 	while (read_adjtimex(&adj) != ST_OOP) {
-		clock_gettime(CLOCK_MONOTONIC, &m);
-		if (ts_ns(&m) - start > SAMPLE_LIMIT_NS) {
+		if (now_ns(CLOCK_MONOTONIC) - start > SAMPLE_LIMIT_NS) {
 			snprintf(s->err, sizeof(s->err), "TIME_OOP never came");
 			s->failed_setup = 1;
 			disarm_leap();
@@ -332,16 +335,12 @@ static void run_set_in_leap(struct scenario *s, const int *cpus, int ncpu)
 		disarm_leap();
 		return;
 	}
-	clock_gettime(CLOCK_REALTIME, &t);
-	clock_gettime(CLOCK_MONOTONIC, &m);
-	s->obs.off_before_ns = ts_ns(&t) - ts_ns(&m);
+	s->obs.off_before_ns = now_ns(CLOCK_REALTIME) - now_ns(CLOCK_MONOTONIC);
 	for (int i = 0; i < ncpu; i++)
 		s->cpu[i].cpu = cpus[i];
 	after_waits_only(s, ncpu);
 	clock_nanosleep(CLOCK_MONOTONIC, 0, &later, NULL);
-	clock_gettime(CLOCK_REALTIME, &t);
-	clock_gettime(CLOCK_MONOTONIC, &m);
-	s->obs.off_after_ns = ts_ns(&t) - ts_ns(&m);
+	s->obs.off_after_ns = now_ns(CLOCK_REALTIME) - now_ns(CLOCK_MONOTONIC);
 	disarm_leap();
 }
 

@@ -37,13 +37,26 @@ static int sys_adjtimex(struct timex *tx)
 	return (int)syscall(SYS_adjtimex, tx);
 }
 
+int64_t now_ns(clockid_t clk)
+{
+	struct timespec t;
+
+	clock_gettime(clk, &t);
+	return ts_ns(&t);
+}
+
+/* adjtimex()'s time in ns: tv_usec holds ns under STA_NANO. */
+static int64_t timex_time_ns(const struct timex *tx)
+{
+	return (int64_t)tx->time.tv_sec * NSEC_PER_SEC + tx->time.tv_usec * (tx->status & STA_NANO ? 1 : 1000);
+}
+
 int read_adjtimex(int64_t *adj_ns)
 {
 	struct timex tx = { .modes = 0 };
 	int state = sys_adjtimex(&tx);
 
-	*adj_ns = (int64_t)tx.time.tv_sec * NSEC_PER_SEC +
-		  tx.time.tv_usec * (tx.status & STA_NANO ? 1 : 1000);
+	*adj_ns = timex_time_ns(&tx);
 	return state;
 }
 
@@ -77,21 +90,17 @@ int disarm_leap(void)
 int64_t clear_leap_flags(void)
 {
 	struct timex off = { .modes = ADJ_STATUS, .status = 0 };
-	struct timespec t;
-	int64_t start;
+	int64_t start = now_ns(CLOCK_MONOTONIC), adj, took;
 
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	start = ts_ns(&t);
 	if (sys_adjtimex(&off) < 0)
 		return -1;
 	for (;;) {
-		struct timex tx = { .modes = 0 };
-		int state = sys_adjtimex(&tx);
+		int state = read_adjtimex(&adj);
 
-		clock_gettime(CLOCK_MONOTONIC, &t);
+		took = now_ns(CLOCK_MONOTONIC) - start;
 		if (state == ST_OK)
-			return ts_ns(&t) - start > 0 ? ts_ns(&t) - start : 1;
-		if (ts_ns(&t) - start > BACK_TO_OK_MAX_NS)
+			return took > 0 ? took : 1;
+		if (took > BACK_TO_OK_MAX_NS)
 			return -1;
 		usleep(1000);
 	}
@@ -138,8 +147,7 @@ static void take(struct sample *s, int clock_tai_ok)
 	s->real = ts_ns(&t);
 	s->state = sys_adjtimex(&tx);
 	s->tai_off = tx.tai;
-	s->adj_real = (int64_t)tx.time.tv_sec * NSEC_PER_SEC +
-		      tx.time.tv_usec * (tx.status & STA_NANO ? 1 : 1000);
+	s->adj_real = timex_time_ns(&tx);
 	if (clock_tai_ok) {
 		clock_gettime(CLOCK_TAI, &t);
 		s->tai = ts_ns(&t);
@@ -157,14 +165,6 @@ static void poll_edge(int fd, struct leap_obs *o, const struct leap_track *t)
 	clock_gettime(CLOCK_REALTIME, &real);
 	clock_gettime(CLOCK_MONOTONIC, &mono);
 	edge_fired(&o->edge, t->stepped, t->step_mono, ts_ns(&real), ts_ns(&mono));
-}
-
-static int64_t mono_now(clockid_t clk)
-{
-	struct timespec t;
-
-	clock_gettime(clk, &t);
-	return ts_ns(&t);
 }
 
 /*
@@ -187,14 +187,14 @@ static void wait_mid_tick(void)
 	if (clock_getres(CLOCK_MONOTONIC_COARSE, &res) || res.tv_sec || res.tv_nsec < 100000)
 		return;
 	tick = res.tv_nsec;
-	c0 = mono_now(CLOCK_MONOTONIC_COARSE);
-	start = mono_now(CLOCK_MONOTONIC);
+	c0 = now_ns(CLOCK_MONOTONIC_COARSE);
+	start = now_ns(CLOCK_MONOTONIC);
 	do {
-		now = mono_now(CLOCK_MONOTONIC);
+		now = now_ns(CLOCK_MONOTONIC);
 		if (now - start > 4 * tick)
 			return;
-	} while (mono_now(CLOCK_MONOTONIC_COARSE) == c0);
-	while (mono_now(CLOCK_MONOTONIC) < now + tick / 2)
+	} while (now_ns(CLOCK_MONOTONIC_COARSE) == c0);
+	while (now_ns(CLOCK_MONOTONIC) < now + tick / 2)
 		;
 }
 

@@ -4,6 +4,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <time.h>
 
 #include "logic.h"
 
@@ -12,6 +13,8 @@ struct leap_plan {
 	int64_t midnight;	/* UTC midnight (seconds) at which the leap happens */
 };
 
+/* @clk read now, in ns. */
+int64_t now_ns(clockid_t clk);
 int set_tai_offset(int tai);
 /* adjtimex()'s state, and its time in @adj_ns. */
 int read_adjtimex(int64_t *adj_ns);

@@ -52,14 +52,6 @@ const char *const iface_names[NIFACE] = {
 	"futex", "pthread_cond", "clock_nanosleep", "timerfd", "posix_timer",
 };
 
-static int64_t now_ns(clockid_t clk)
-{
-	struct timespec t;
-
-	clock_gettime(clk, &t);
-	return ts_ns(&t);
-}
-
 static int wait_futex(int64_t deadline)
 {
 	static __thread uint32_t word;

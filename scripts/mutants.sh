@@ -52,13 +52,15 @@ for i in $(seq "$runs"); do
 done
 echo
 
-# One row per cell over every round: the verdicts, and killed only when all
-# rounds were (a round that left no result counts against it).
-jq -rs --argjson runs "$runs" '
-	(map(.[]) | group_by(.cell) | map({cell: .[0].cell, mutant: .[0].mutant, variant: .[0].variant,
-		arch: .[0].arch, verdicts: map(.verdict), oks: (map(select(.ok)) | length), rows: .})) as $cells |
+# One row per cell over every round (RUN/kills.json): its verdicts and how
+# many rounds it was as expected in; killed only when all were.  The table
+# and the exit status both come from it.
+jq -s 'map(.[]) | group_by(.cell) | map({cell: .[0].cell, mutant: .[0].mutant, variant: .[0].variant,
+	arch: .[0].arch, verdicts: map(.verdict), oks: (map(select(.ok)) | length), rows: .})' \
+	${results[@]+"${results[@]}"} >"$RUN/kills.json"
+jq -r --argjson runs "$runs" '
 	(["mutant", "arch", "verdicts", "killed", "failed KTAP tests"] | @tsv),
-	($cells[] | [(if .mutant then .variant else "(stock)" end), .arch, (.verdicts | join(" ")),
+	(.[] | [(if .mutant then .variant else "(stock)" end), .arch, (.verdicts | join(" ")),
 		(if .mutant then (if .oks == $runs then "yes \(.oks)/\($runs)" else "no \(.oks)/\($runs)" +
 			([.rows[] | select(.ok | not) |
 			  if .verdict == "SPLAT" and (.expected | index(["SPLAT"])) then " (not the splat /" + .killer_splat + "/)"
@@ -66,11 +68,9 @@ jq -rs --argjson runs "$runs" '
 			  else "" end] | unique | join("")) end)
 		 else (if .oks == $runs then "-" else "stock wrong \($runs - .oks)/\($runs)" end) end),
 		([.rows[].failed_tests[]] | unique | join(","))] | @tsv),
-	("mutants: \([$cells[] | select(.mutant and .oks == $runs)] | length)/\([$cells[] | select(.mutant)] | length) killed for their reason in \($runs) of \($runs) rounds; stock: " +
-		([$cells[] | select(.mutant | not) | .arch + " " + (.verdicts | join(","))] | join(" ")))' \
-	${results[@]+"${results[@]}"} |
+	("mutants: \([.[] | select(.mutant and .oks == $runs)] | length)/\([.[] | select(.mutant)] | length) killed for their reason in \($runs) of \($runs) rounds; stock: " +
+		([.[] | select(.mutant | not) | .arch + " " + (.verdicts | join(","))] | join(" ")))' "$RUN/kills.json" |
 	awk -F'\t' 'NF > 1 { printf "%-32s %-7s %-20s %-9s %s\n", $1, $2, $3, $4, $5; next } { print }' >"$RUN/kill-table.txt"
 cat "$RUN/kill-table.txt"
-# Every cell of every round as expected (and every round left its results).
-[ "${#results[@]}" -eq "$runs" ] && jq -se --argjson runs "$runs" \
-	'map(.[]) | group_by(.cell) | all(map(select(.ok)) | length == $runs)' "${results[@]}" >/dev/null
+# Every cell as expected in every round (and every round left its results).
+[ "${#results[@]}" -eq "$runs" ] && jq -e --argjson runs "$runs" 'all(.oks == $runs)' "$RUN/kills.json" >/dev/null
