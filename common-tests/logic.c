@@ -60,15 +60,36 @@ static int64_t wall_offset(const struct sample *s)
 	return s->real - s->mono;
 }
 
+/* The leap's second boundary, CLOCK_REALTIME: 00:00:00, or 23:59:59 (the
+ * second a deletion skips). */
+int64_t leap_boundary(enum leap_kind kind, int64_t midnight)
+{
+	return (midnight - (kind == LEAP_INSERT ? 0 : 1)) * NSEC_PER_SEC;
+}
+
 /*
  * adjtimex() said the leap is still to come (TIME_INS, TIME_DEL) with a
- * time at or past its second boundary (00:00:00; 23:59:59 for a deletion).
+ * time at or past its second boundary.
  */
 int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t adj_ns)
 {
-	int64_t boundary = (midnight - (kind == LEAP_INSERT ? 0 : 1)) * NSEC_PER_SEC;
+	return state == (kind == LEAP_INSERT ? ST_INS : ST_DEL) &&
+	       adj_ns >= leap_boundary(kind, midnight);
+}
 
-	return state == (kind == LEAP_INSERT ? ST_INS : ST_DEL) && adj_ns >= boundary;
+/*
+ * The MONOTONIC time to sleep until, WINDOW_WAKE_NS before the boundary,
+ * once @cur shows the leap latched (TIME_INS, TIME_DEL) with more than
+ * REST_MIN_NS to spare; 0: read on.  The wall clock does not step before
+ * the boundary, so its distance is MONOTONIC's.
+ */
+int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur)
+{
+	int64_t left = leap_boundary(kind, midnight) - WINDOW_WAKE_NS - cur->real;
+
+	if (cur->state != (kind == LEAP_INSERT ? ST_INS : ST_DEL) || left < REST_MIN_NS)
+		return 0;
+	return cur->mono + left;
 }
 
 /* The first sample; @o has been zeroed and given its midnight and clock_tai_ok. */
@@ -91,7 +112,7 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 {
 	int64_t gap = cur->mono - prev->mono;
 	int64_t last_start = t->midnight_ns - NSEC_PER_SEC;
-	int64_t boundary = o->kind == LEAP_INSERT ? t->midnight_ns : last_start;
+	int64_t boundary = leap_boundary(o->kind, o->midnight);
 	int64_t dev = llabs(gap - (cur->raw - prev->raw)) - (cur->raw_span + prev->raw_span) / 2;
 
 	o->samples++;
@@ -99,8 +120,9 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 
 	if (gap < 0)
 		o->mono_backwards++;
-	else if (gap > o->mono_max_gap_ns)
+	else if (gap > o->mono_max_gap_ns && !t->rested)	/* the rest is no stall */
 		o->mono_max_gap_ns = gap;
+	t->rested = 0;
 	/* A stalled guest moves both clocks alike; a kernel that steps
 	 * MONOTONIC at the leap moves it alone. */
 	if (dev > o->mono_max_dev_ns)

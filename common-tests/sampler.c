@@ -167,6 +167,18 @@ static void poll_edge(int fd, struct leap_obs *o, const struct leap_track *t)
 	edge_fired(&o->edge, t->stepped, t->step_mono, ts_ns(&real), ts_ns(&mono));
 }
 
+/* Sleep until MONOTONIC @mono_ns; 0: nothing to wait for. */
+int sleep_until(int64_t mono_ns)
+{
+	struct timespec ts = ns_ts(mono_ns);
+
+	if (!mono_ns)
+		return 0;
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+	return 1;
+}
+
 /*
  * Return half a tick after a tick.  The clock is set then, and the leap's
  * second boundary comes a whole number of ticks later (LEAD_*_NS are
@@ -237,6 +249,7 @@ void sample_leap(struct leap_obs *o, int edge_fd)
 {
 	struct sample prev = { 0 }, cur = { 0 };	/* .tai stays 0 without CLOCK_TAI */
 	struct leap_track track;
+	int rested = 0;
 
 	take(&prev, o->clock_tai_ok);
 	obs_begin(o, &track, &prev, 1);
@@ -246,6 +259,8 @@ void sample_leap(struct leap_obs *o, int edge_fd)
 		take(&cur, o->clock_tai_ok);
 		obs_step(o, &track, &prev, &cur);
 		prev = cur;
+		if (!rested && (rested = sleep_until(rest_until(o->kind, o->midnight, &cur))))
+			track.rested = 1;
 		if (leap_done(o, &track, &cur) != LEAP_RUNNING)
 			break;
 	}

@@ -287,6 +287,9 @@ static void test_edge(void)
  * 23:59:59 (delete): the sampler starts LEAD_*_NS before midnight. */
 #define SI		(LEAD_INSERT_NS / SIM_DT)
 #define SD		(LEAD_DELETE_NS / SIM_DT - 100)
+/* Samples not taken while the sampler rests: from the leap's latch, a
+ * second before its boundary, to WINDOW_WAKE_NS before the boundary. */
+#define SIM_ASLEEP	((NSEC_PER_SEC - WINDOW_WAKE_NS) / SIM_DT)
 
 struct kernel {
 	enum leap_kind kind;
@@ -359,14 +362,21 @@ static struct run simulate(const struct kernel *k)
 {
 	struct run r = { .o = { .kind = k->kind, .midnight = SIM_MIDNIGHT, .clock_tai_ok = 1 } };
 	struct sample prev = kernel_at(k, 0), cur;
+	int rested = 0;
 
 	obs_begin(&r.o, &r.t, &prev, k->edge_timer);
 	for (int i = 1; i < SIM_MAX; i++) {
+		int64_t wake;
+
 		cur = kernel_at(k, i);
 		if (k->edge_timer && i == k->edge_at)
 			edge_fired(&r.o.edge, r.t.stepped, r.t.step_mono, cur.real, cur.mono);
 		obs_step(&r.o, &r.t, &prev, &cur);
 		prev = cur;
+		if (!rested && (wake = rest_until(k->kind, SIM_MIDNIGHT, &cur))) {
+			rested = r.t.rested = 1;
+			i += (wake - cur.mono) / SIM_DT;	/* asleep: no samples */
+		}
 		r.end = leap_done(&r.o, &r.t, &cur);
 		if (r.end != LEAP_RUNNING) {
 			r.last = i;
@@ -387,7 +397,7 @@ static void test_sampler_insert(void)
 	/* Stepped back at sample SI; 23:59:59 read twice, 100 samples each. */
 	EXPECT(r.end == LEAP_OVER);
 	EXPECT(r.last == SI + 103 && r.last_real == SETTLE_NS);	/* first TIME_WAIT + 30 ms */
-	EXPECT(r.o.samples == SI + 104);
+	EXPECT(r.o.samples == SI + 104 - SIM_ASLEEP);
 	EXPECT(r.t.stepped && r.t.step_mono == SIM_MONO0 + LEAD_INSERT_NS);
 	EXPECT(r.o.in_last_second_ns == 2 * NSEC_PER_SEC);
 	EXPECT(r.o.off_after_ns - r.o.off_before_ns == -NSEC_PER_SEC);
@@ -429,7 +439,7 @@ static void test_sampler_delete(void)
 
 	EXPECT(r.end == LEAP_OVER);
 	EXPECT(r.last == SD + 3 && r.last_real == 30 * NSEC_PER_MSEC);
-	EXPECT(r.o.samples == SD + 4);
+	EXPECT(r.o.samples == SD + 4 - SIM_ASLEEP);
 	EXPECT(r.t.step_mono == SIM_MONO0 + LEAD_DELETE_NS - NSEC_PER_SEC + 30 * NSEC_PER_MSEC);
 	EXPECT(r.o.in_last_second_ns == 30 * NSEC_PER_MSEC);
 	EXPECT(r.o.off_after_ns - r.o.off_before_ns == NSEC_PER_SEC);
@@ -449,7 +459,7 @@ static void test_sampler_no_leap(void)
 
 	/* Never over: the limit ends it, the first sample past 6 s. */
 	EXPECT(r.end == LEAP_TIMED_OUT);
-	EXPECT(r.last == SAMPLE_LIMIT_NS / SIM_DT + 1 && r.o.samples == r.last + 1);
+	EXPECT(r.last == SAMPLE_LIMIT_NS / SIM_DT + 1 && r.o.samples == r.last + 1 - SIM_ASLEEP);
 	EXPECT(!r.t.stepped && r.t.step_mono == 0);
 	EXPECT(r.o.off_after_ns == r.o.off_before_ns);
 	EXPECT(r.o.in_last_second_ns == NSEC_PER_SEC);
@@ -526,12 +536,14 @@ static void test_sampler_edge(void)
 	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
 	EXPECT(strcmp(why, "fired after the wall-clock step, at 00:00:00 +0.100000 s, 1.100 s after the step") == 0);
 
-	/* Fires 50 ms before the step (the 2015 bug): done at TIME_WAIT + settle. */
-	k.edge_at = SI - 5;
+	/* Fires at 00:00:00, 50 ms before the step (the 2015 bug): done at
+	 * TIME_WAIT + settle. */
+	k.lag = 50 * NSEC_PER_MSEC;
+	k.edge_at = SI;
 	r = simulate(&k);
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 103);
 	EXPECT(r.o.edge.fired && !r.o.edge.after_step && r.o.edge.step_to_fire_ns == 0);
-	EXPECT(r.o.edge.real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) - 50 * NSEC_PER_MSEC);
+	EXPECT(r.o.edge.real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC));
 	EXPECT(!check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
 }
 
@@ -595,6 +607,26 @@ static void test_adjtimex_window(void)
 		r = simulate(&k);
 		EXPECT(r.o.window_samples == 0 && check_adjtimex(kind, &r.o, why, sizeof(why)));
 	}
+}
+
+/* The sampler sleeps once the leap is latched, until just before the boundary. */
+static void test_rest(void)
+{
+	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC;
+	struct sample s = { .mono = 1000 * NSEC_PER_SEC, .real = m - 1500 * NSEC_PER_MSEC, .state = ST_OK };
+
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s) == 0);		/* not latched yet */
+	s.real = m - 800 * NSEC_PER_MSEC;
+	s.state = ST_INS;
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s) == s.mono + 800 * NSEC_PER_MSEC - WINDOW_WAKE_NS);
+	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s) == 0);		/* TIME_INS is no deletion's */
+	s.real = m - WINDOW_WAKE_NS - REST_MIN_NS + 1;			/* too close to sleep */
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s) == 0);
+	s.real = m - NSEC_PER_SEC - 300 * NSEC_PER_MSEC;
+	s.state = ST_DEL;						/* boundary 23:59:59 */
+	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s) == s.mono + 300 * NSEC_PER_MSEC - WINDOW_WAKE_NS);
+	s.real = m + 2 * NSEC_PER_SEC;					/* past it */
+	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s) == 0);
 }
 
 static void test_span(void)
@@ -754,6 +786,7 @@ int main(void)
 	test_sampler_state_again();
 	test_sampler_mono_steps();
 	test_adjtimex_window();
+	test_rest();
 	test_span();
 	test_edge_delete();
 	test_set_in_leap();

@@ -401,13 +401,15 @@ static void *other_cpu_loop(void *arg)
 static void *other_cpu_poll(void *arg)
 {
 	struct other_cpu *o = ((struct job *)arg)->res;
-	int64_t boundary = (o->midnight - 1) * NSEC_PER_SEC, start, adj;
+	int64_t boundary = leap_boundary(LEAP_DELETE, o->midnight), start, adj;
 
 	if (pin_to_cpu(o->cpu)) {
 		o->err = errno ? errno : -1;
 		return NULL;
 	}
 	start = now_ns(CLOCK_MONOTONIC);
+	/* Asleep until just before the boundary (see WINDOW_WAKE_NS). */
+	sleep_until(start + boundary - WINDOW_WAKE_NS - now_ns(CLOCK_REALTIME));
 	while (now_ns(CLOCK_MONOTONIC) - start < SAMPLE_LIMIT_NS) {
 		int state = read_adjtimex(&adj);
 
