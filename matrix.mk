@@ -23,7 +23,7 @@ RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 .PHONY: help matrix qemu list-cells cell test unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
-	@echo "make qemu-6.1 [ARCH=] [VARIANT=] one branch's cells"
+	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] one branch's cells (BOOT: boots/ modes, or all)"
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
 	@echo "make cell CELL=... DRY_RUN=1    print the cell's plan, build nothing"
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
@@ -38,13 +38,13 @@ help:
 # --- cells: the planner selects, the runner runs -------------------------------
 # FORMAT=json: {"cell": [...]} for a CI matrix (one runner per cell).
 list-cells:
-	@$(PLAN) $(if $(filter json,$(FORMAT)),cells-json,cells) "$(BRANCH)" "$(ARCH)" "$(VARIANT)"
+	@$(PLAN) $(if $(filter json,$(FORMAT)),cells-json,cells) "$(BRANCH)" "$(ARCH)" "$(VARIANT)" "$(BOOT)"
 
 matrix:
-	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)") && $(RUNNER) $$cells
+	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)" "$(BOOT)") && $(RUNNER) $$cells
 
 qemu-%:
-	@cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)") && $(RUNNER) $$cells
+	@cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)" "$(BOOT)") && $(RUNNER) $$cells
 
 qemu:
 	@test -n "$(KSRC)" || { echo "make qemu needs KSRC=/path/to/linux (or use make qemu-BRANCH)" >&2; exit 2; }

@@ -81,6 +81,13 @@ while IFS= read -r line; do
 	modes=*) modes=${line#*=} ;;
 	esac
 done < <("$here/verdict.sh" "$out/console.log" "$rc")
+# A boot mode must show that the kernel took it (its SHOWS), else the cell
+# did not test what its name says.
+shows=$(jq -r '.boot.shows // ""' "$plan")
+if [ -n "$shows" ] && [ "$verdict" != ERROR ] && ! grep -Eq -- "$shows" "$out/console.log"; then
+	reason="boot mode $(jq -r .boot.mode "$plan") did not take: the console never shows /$shows/ (was: $verdict, $reason)"
+	verdict=ERROR
+fi
 # A mutant killed by a splat must show the one it names (KILLER_SPLAT).
 splat_re=$(jq -r '.killer_splat // ""' "$plan")
 if [ -n "$splat_re" ] && grep -Eq -- "$splat_re" "$out/console.log"; then

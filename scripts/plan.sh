@@ -3,14 +3,15 @@
 # plan.sh - the matrix's one reader of its data, and the planner of cells.
 #
 # Usage:
-#   plan.sh cells [BRANCH [ARCH [VARIANT]]]   one <branch>-<arch>-<variant> per line
-#   plan.sh cells-json [BRANCH [ARCH [VARIANT]]]  the same as {"cell": [...]}
+#   plan.sh cells [BRANCH [ARCH [VARIANT [BOOT]]]]  one <branch>-<arch>-<variant>
+#                                             per line, +<boot> for a boot mode
+#   plan.sh cells-json [BRANCH [ARCH [VARIANT [BOOT]]]]  the same as {"cell": [...]}
 #   plan.sh mutant-cells BRANCH [ARCH]        per arch: the stock cell, then one
 #                                             <branch>-<arch>-<mutant> per mutants/BRANCH/*/
 #   plan.sh tools CELL... | --all             the host tools the cells (or every
 #                                             possible cell) need, as TOOL:PACKAGE
 #   plan.sh resolve DIR CELL...               plan each cell: DIR/cells/<cell>/plan.json
-#   plan.sh branches | variants | arches      the names the data defines
+#   plan.sh branches | variants | arches | boots  the names the data defines
 #   plan.sh get BRANCH KEY                    one branch value (family.mk fills gaps)
 #   plan.sh arch-get ARCH KEY                 one value of an arch stanza
 #   plan.sh series DIR...                     the patches of DIR/series, absolute
@@ -38,6 +39,10 @@
 #       builds and tables go in that order).
 #   mutants/<B>/<M>/mutant.mk  KILLED_BY (verdicts), KILLER_TESTS (KTAP tests
 #       that must be among the failed ones); its series replaces the variant's.
+#   boots/<M>.mk  a boot mode: CMDLINE (added to the guest's), NEEDS (config
+#       lines the cell's fragments must set, else it has no such cell), ORDER.
+#       A cell <branch>-<arch>-<variant>+<M> boots the image of
+#       <branch>-<arch>-<variant> with that command line and expects the same.
 #
 # `resolve` is the one place a cell is worked out: tree and version, patches,
 # fragments, compilers, image key and path, initramfs, the QEMU command line,
@@ -68,7 +73,7 @@ load() {
 	local files=()
 	cd "$root"
 	files=(branches/*/*.mk arches/*.mk)
-	for file in mutants/*/*/mutant.mk; do [ ! -f "$file" ] || files+=("$file"); done
+	for file in mutants/*/*/mutant.mk boots/*.mk; do [ ! -f "$file" ] || files+=("$file"); done
 	cd - >/dev/null
 	while IFS=$'\t' read -r file key val; do
 		V["$file|$key"]=$val
@@ -98,16 +103,22 @@ bget() {
 }
 bval() { bget "$1" "$2" || true; }
 
-BRANCHES=() ARCHES=()
+BRANCHES=() ARCHES=() MODES=()
 for f in "$root"/branches/*/branch.mk; do [ -f "$f" ] && { f=${f%/branch.mk}; BRANCHES+=("${f##*/}"); }; done
-# Arches by their stanza's ORDER (then name; no ORDER sorts last).
-mapfile -t ARCHES < <(for f in "$root"/arches/*.mk; do
-	[ -f "$f" ] || continue
-	f=${f##*/}; f=${f%.mk}
-	printf '%s %s\n' "${V["arches/$f.mk|ORDER"]:-999}" "$f"
-done | sort -k1,1n -k2,2 | cut -d' ' -f2)
+# The files of DIR/*.mk by their ORDER (then name; no ORDER sorts last).
+by_order() {
+	local f
+	for f in "$root/$1"/*.mk; do
+		[ -f "$f" ] || continue
+		f=${f##*/}; f=${f%.mk}
+		printf '%s %s\n' "${V["$1/$f.mk|ORDER"]:-999}" "$f"
+	done | sort -k1,1n -k2,2 | cut -d' ' -f2
+}
+mapfile -t ARCHES < <(by_order arches)
+mapfile -t MODES < <(by_order boots)
 branches() { printf '%s\n' ${BRANCHES[@]+"${BRANCHES[@]}"}; }
 arches() { printf '%s\n' ${ARCHES[@]+"${ARCHES[@]}"}; }
+boots() { printf '%s\n' ${MODES[@]+"${MODES[@]}"}; }
 # Every variant some branch or family declares.
 variants() {
 	local k
@@ -167,12 +178,49 @@ ksrc_note() { # BRANCH: one line on what the tree's code says (stderr)
 	esac
 }
 
-# cells [BRANCH [ARCHES [VARIANTS]]]: filters may be space-separated lists.
-# With KSRC and no VARIANT, a branch runs stock and fixed (a tree you bring:
-# as it is, and with the fix), or stock alone when the tree already carries
-# the fix.
+# boot_list BOOT: REPLY = the boot modes asked for, checked: "" is the
+# plain boot (default) alone; all is it and every mode.
+boot_list() {
+	local x
+	case "${1:-}" in
+	'') REPLY=default; return 0 ;;
+	all) REPLY="default${MODES[*]+ ${MODES[*]}}"; return 0 ;;
+	esac
+	for x in $1; do
+		[ "$x" = default ] || [ -f "$root/boots/$x.mk" ] \
+			|| die "unknown BOOT '$x': use one of: default $(boots | words), or all"
+	done
+	REPLY=$1
+}
+# boot_fits MODE BRANCH ARCH: the cell's config fragments end up setting
+# each line the mode NEEDS (the last fragment to name an option decides);
+# else 1, with REPLY saying which is missing.
+boot_fits() {
+	local m=$1 b=$2 a=$3 need last x frags=()
+	[ "$m" != default ] || return 0
+	val "boots/$m.mk" NEEDS
+	local needs=$REPLY
+	bval "$b" CONFIGS
+	x=$(configs "$a" $REPLY) || exit 1
+	mapfile -t frags <<<"$x"
+	for need in $needs; do
+		last=$(grep -hE "^(# )?${need%%=*}[= ]" "${frags[@]}" | tail -n 1)
+		if [ "$last" != "$need" ]; then
+			REPLY="boot mode $m needs $need, which the configuration of $b on $a does not set"
+			return 1
+		fi
+	done
+}
+
+# cells [BRANCH [ARCHES [VARIANTS [BOOTS]]]]: filters may be space-separated
+# lists.  With KSRC and no VARIANT, a branch runs stock and fixed (a tree you
+# bring: as it is, and with the fix), or stock alone when the tree already
+# carries the fix.  A boot mode the configuration cannot take has no cell
+# (one line says so); a BOOT that names a mode no selected cell can take is
+# refused.
 cells() {
-	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x
+	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x m modes notes=""
+	local -A took=() why=()
 	# shellcheck disable=SC2046
 	for x in $want_b; do one_of "$x" $(branches) \
 		|| die "unknown BRANCH '$x': use one of: $(branches | words)"; done
@@ -182,6 +230,7 @@ cells() {
 	# shellcheck disable=SC2046
 	for x in $want_v; do one_of "$x" $(variants) \
 		|| die "unknown VARIANT '$x': use one of: $(variants | words)"; done
+	boot_list "${4:-}"; modes=$REPLY
 	local vs
 	for b in $(branches); do
 		# shellcheck disable=SC2086
@@ -204,14 +253,27 @@ cells() {
 		for a in $REPLY; do
 			# shellcheck disable=SC2086
 			[ -z "$want_a" ] || one_of "$a" $want_a || continue
-			bval "$b" VARIANTS
-			for v in $REPLY; do
-				# shellcheck disable=SC2086
-				[ -z "$vs" ] || one_of "$v" $vs || continue
-				echo "$b-$a-$v"
+			for m in $modes; do
+				if ! boot_fits "$m" "$b" "$a"; then
+					notes="${notes}plan: $REPLY: no +$m cells"$'\n'
+					why[$m]=$REPLY
+					continue
+				fi
+				took[$m]=1
+				[ "$m" = default ] && m="" || m=+$m
+				bval "$b" VARIANTS
+				for v in $REPLY; do
+					# shellcheck disable=SC2086
+					[ -z "$vs" ] || one_of "$v" $vs || continue
+					echo "$b-$a-$v$m"
+				done
 			done
 		done
 	done
+	if [ "${4:-}" != all ]; then
+		for m in $modes; do [ -n "${took[$m]-}" ] || die "${why[$m]}: no cell takes BOOT=$m"; done
+	fi
+	printf '%s' "$notes" >&2
 }
 
 mutant_cells() {
@@ -229,10 +291,15 @@ mutant_cells() {
 	done
 }
 
-# parse CELL: sets B, A, X (the variant or mutant) and MUT (1 for a mutant).
+# parse CELL: sets B, A, X (the variant or mutant), MUT (1 for a mutant) and
+# M (the boot mode: default, or the +MODE at the name's end).
 parse() {
 	local cell=$1 b a rest
-	B="" A="" X="" MUT=""
+	B="" A="" X="" MUT="" M=default
+	case "$cell" in
+	*+*)	M=${cell##*+} cell=${cell%+*}
+		[ -f "$root/boots/$M.mk" ] || die "unknown CELL '$1': no boot mode '$M' (use one of: $(boots | words))" ;;
+	esac
 	for b in ${BRANCHES[@]+"${BRANCHES[@]}"}; do
 		case "$cell" in "$b"-*) ;; *) continue ;; esac
 		bval "$b" PACKAGE
@@ -246,13 +313,13 @@ parse() {
 			bval "$b" VARIANTS
 			if one_of "$rest" $REPLY; then
 				B=$b A=$a X=$rest
-				return 0
-			fi
-			if [ -f "$root/mutants/$b/$rest/mutant.mk" ]; then
+			elif [ -f "$root/mutants/$b/$rest/mutant.mk" ]; then
 				B=$b A=$a X=$rest MUT=1
-				return 0
+			else
+				die "unknown CELL '$cell': branch $b has no variant or mutant '$rest'; see 'make list-cells'"
 			fi
-			die "unknown CELL '$cell': branch $b has no variant or mutant '$rest'; see 'make list-cells'"
+			boot_fits "$M" "$b" "$a" || die "$REPLY: no cell $1"
+			return 0
 		done
 		die "unknown CELL '$cell': no arch after '$b-'; see 'make list-cells'"
 	done
@@ -388,7 +455,7 @@ need_arch_keys() {
 
 resolve() {
 	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers splat
-	local stack patches frags skip cmdline console qargs repro x imgfile
+	local stack patches frags skip cmdline console qargs repro x imgfile bootline shows
 	shift
 	mkdir -p "$dir/cells"
 	dir=$(realpath "$dir")
@@ -460,7 +527,12 @@ resolve() {
 		bval "$B" SKIP_CHECKS; skip=$REPLY
 		val "$af" CONSOLE; console=$REPLY
 		val "$af" CMDLINE; x=$REPLY
-		cmdline="console=$console $CMDLINE_HEAD${x:+ $x}${LEAP_CMDLINE:+ $LEAP_CMDLINE}${skip:+ leaptest.skip=${skip// /,}}"
+		bootline="" shows=""
+		if [ "$M" != default ]; then
+			val "boots/$M.mk" CMDLINE; bootline=$REPLY
+			val "boots/$M.mk" SHOWS; shows=$REPLY
+		fi
+		cmdline="console=$console $CMDLINE_HEAD${x:+ $x}${bootline:+ $bootline}${LEAP_CMDLINE:+ $LEAP_CMDLINE}${skip:+ leaptest.skip=${skip// /,}}"
 		val "$af" QEMU_ARGS; qargs=$REPLY
 		val "$af" QEMU
 		local argv=("$REPLY")
@@ -488,6 +560,9 @@ resolve() {
 			js "$A"; printf '"arch": %s, ' "$REPLY"
 			js "$X"; printf '"variant": %s, ' "$REPLY"
 			printf '"mutant": %s,\n' "$([ -n "$MUT" ] && echo true || echo false)"
+			js "$M"; printf '  "boot": {"mode": %s, ' "$REPLY"
+			js "$bootline"; printf '"cmdline": %s, ' "$REPLY"
+			js "$shows"; printf '"shows": %s},\n' "$REPLY"
 			js "$src"; printf '  "tree": {"source": %s, ' "$REPLY"
 			js "$pkg"; printf '"package": %s, ' "$REPLY"
 			# shellcheck disable=SC2086
@@ -543,6 +618,7 @@ resolve) [ $# -ge 3 ] || die "usage: plan.sh resolve DIR CELL..."; shift; resolv
 branches) branches ;;
 variants) variants ;;
 arches) arches ;;
+boots) boots ;;
 series) shift; series "$@" ;;
 configs) [ $# -ge 2 ] || die "usage: plan.sh configs ARCH [FRAGMENT...]"; shift; configs "$@" ;;
 arch-get) [ $# -eq 3 ] || die "usage: plan.sh arch-get ARCH KEY"
@@ -557,5 +633,5 @@ ksrc) { [ $# -eq 2 ] && [ -n "${KSRC:-}" ]; } || die "usage: KSRC=TREE plan.sh k
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	need_ksrc_tree
 	ksrc_branch "$2"; echo "$REPLY"; ksrc_note "$2" ;;
-*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|get|series|branch-for|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
+*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|boots|get|series|branch-for|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
 esac

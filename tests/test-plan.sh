@@ -204,6 +204,44 @@ err=$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>&1) && rc=0 || rc=$?
 check "another branch's tree: refused" test "$rc" -ne 0
 check_eq "... in one line naming both" "plan: KSRC=$fake/k-fixed is Linux 9.9.4 (its code already carries the leap-second fix), not a tree of branch 0.9 (0.9-0.9.99); the tree is left as it is: make qemu KSRC=$fake/k-fixed picks its branch" "$err"
 
+# --- boot modes: the same image, another command line -----------------------
+mkdir -p "$fake/boots"
+printf 'CMDLINE := tick=slow\nORDER := 1\n' >"$fake/boots/slow.mk"
+printf 'CMDLINE := needy=1\nNEEDS := CONFIG_NEEDY=y\nSHOWS := needy on\nORDER := 2\n' >"$fake/boots/needy.mk"
+check_eq "boots: the modes, by ORDER" "slow needy" "$("$plan" boots | paste -sd ' ')"
+check_eq "no BOOT: the plain boot alone" "9.9-x86_64-stock" "$("$plan" cells 9.9 x86_64 stock | paste -sd ' ')"
+check_eq "BOOT=all: the plain boot and every mode the configuration takes" "9.9-x86_64-stock 9.9-x86_64-stock+slow" \
+	"$("$plan" cells 9.9 x86_64 stock all 2>/dev/null | paste -sd ' ')"
+check_eq "... and one line for the mode it cannot take" \
+	"plan: boot mode needy needs CONFIG_NEEDY=y, which the configuration of 9.9 on x86_64 does not set: no +needy cells" \
+	"$("$plan" cells 9.9 x86_64 stock all 2>&1 >/dev/null)"
+echo 'CONFIG_NEEDY=y' >>"$fake/configs/x86_64.config"
+check_eq "a fragment that sets NEEDS: the cells exist, on that arch only" "9.9-x86_64-stock+needy 9.9-x86_64-regress+needy" \
+	"$("$plan" cells 9.9 "" "stock regress" needy 2>/dev/null | paste -sd ' ')"
+check_eq "... the other arch's said in one line" 1 "$("$plan" cells 9.9 "" "stock regress" needy 2>&1 >/dev/null | grep -c 'on arm64 does not set')"
+for bad in "cells 9.9 x86_64 stock bogus" "cells 9.9 arm64 stock needy" "resolve $fake/rb 9.9-x86_64-stock+bogus" \
+	"resolve $fake/rb 9.9-arm64-stock+needy"; do
+	# shellcheck disable=SC2086 # the words of a command line
+	err=$("$plan" $bad 2>&1) && rc=0 || rc=$?
+	check "'plan.sh $bad': fails" test "$rc" -ne 0
+	check_eq "'plan.sh $bad': one line" 1 "$(grep -c . <<<"$err")"
+done
+check "unknown BOOT names the choices" grep -q "use one of: default slow needy, or all" <<<"$("$plan" cells 9.9 "" "" bogus 2>&1)"
+echo '# CONFIG_NEEDY is not set' >"$fake/configs/common-x86_64.config"
+check "the last fragment to name an option decides" not "$plan" cells 9.9 x86_64 stock needy
+echo 'CONFIG_X=y' >"$fake/configs/common-x86_64.config"
+"$plan" resolve "$fake/rb" 9.9-x86_64-stock 9.9-x86_64-stock+slow 9.9-x86_64-stock+needy
+p=$fake/rb/cells/9.9-x86_64-stock+slow/plan.json
+check_eq "a mode's cell boots the plain cell's image" "$(jq -r .image.path "$fake/rb/cells/9.9-x86_64-stock/plan.json")" "$(q .image.path)"
+check_eq "... with the mode's command line after the arch's" \
+	"console=ttyx86_64 leaptest.harness=1 panic=-1 softlockup_panic=0 opt=x86_64 tick=slow leaptest.skip=leap_edge,other" "$(q '.qemu.argv[-1]')"
+check_eq "... and says which mode" "slow|tick=slow|" "$(q '[.boot.mode, .boot.cmdline, .boot.shows] | join("|")')"
+check_eq "the plain cell: the default mode" "default" "$(jq -r .boot.mode "$fake/rb/cells/9.9-x86_64-stock/plan.json")"
+check_eq "a mode's proof on the console is in the plan" "needy on" "$(jq -r .boot.shows "$fake/rb/cells/9.9-x86_64-stock+needy/plan.json")"
+check_eq "reproducer: the cell name carries the mode" "make cell CELL=9.9-x86_64-stock+slow" "$(q .reproducer)"
+sed -i '/CONFIG_NEEDY/d' "$fake/configs/x86_64.config"
+rm -rf "$fake/boots"
+
 # --- one planning per run: the runner's dry run ------------------------------
 trace=$fake/trace
 out=$(LEAP_TRACE=$trace "$ROOT/scripts/matrix.sh" -n 9.9-x86_64-stock 9.9-arm64-naive 1.0-x86_64-fixed)
