@@ -8,7 +8,9 @@
 #    building leaves a backup; the rerun restores the tree first and gives
 #    the same verdict, and the tree ends pristine;
 #  - a cell killed during its boot reruns to the same verdict, planned once,
-#    built (from the cache) once and booted once.
+#    built (from the cache) once and booted once;
+#  - a boot mode's cell boots the plain cell's image (no build) and shows the
+#    mode took; a command line that undoes the mode makes it ERROR.
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -78,4 +80,16 @@ check_eq "rerun after mid-boot kill: PASS" PASS "$(latest "$stock" .verdict)"
 check_eq "one cell: planned once" 1 "$(grep -c '^plan.sh resolve ' "$w/trace")"
 check_eq "one cell: one build step, one boot step" "1 1" "$(grep -c '^build-cell.sh ' "$w/trace") $(grep -c '^boot-cell.sh ' "$w/trace")"
 check_eq "one cell: the planner's runs in all (tools, resolve)" 2 "$(grep -c '^plan.sh ' "$w/trace")"
+
+# 4. A boot mode: the plain cell's image, the mode's command line.
+make -s cell CELL="$stock+lowres" LEAP_TRACE="$w/trace4" >"$w/lowres.log" 2>&1 && rc=0 || rc=$?
+check_eq "boot mode: exit 0" 0 "$rc"
+check_eq "boot mode: PASS in low resolution, from the plain cell's cached image" "PASS lowres cached" \
+	"$(latest "$stock+lowres" .verdict) $(latest "$stock+lowres" .leaptest_modes | grep -o lowres) $(jq -r .status "$build/results/latest/cells/$stock+lowres/build.json")"
+check_eq "boot mode: the image is the plain cell's" "$(make -s cell CELL="$stock" DRY_RUN=1 | jq -r .image.path)" \
+	"$(jq -r .image.path "$build/results/latest/cells/$stock+lowres/plan.json")"
+make -s cell CELL="$stock+lowres" LEAP_CMDLINE=highres=on >"$w/undone.log" 2>&1 && rc=0 || rc=$?
+check "a mode the command line undoes: make says unexpected" test "$rc" -ne 0
+check_eq "... ERROR, naming the mode" "ERROR boot mode lowres did not take" \
+	"$(latest "$stock+lowres" .verdict) $(latest "$stock+lowres" .reason | cut -d: -f1)"
 finish e2e-reliability
