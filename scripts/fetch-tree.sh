@@ -14,6 +14,8 @@
 # exact package version.  Every step writes to a temporary name and renames it
 # when complete, so an interrupted run never leaves a tree that looks finished.
 set -eu
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh"
 
 die() { echo "fetch-tree: $*" >&2; exit 1; }
 usage() { echo "usage: fetch-tree.sh [-V] PACKAGE \"SUITE...\" BUILD_DIR [VERSION]" >&2; exit 2; }
@@ -25,9 +27,6 @@ pkg=$1 suites=$2 build=$3 want=${4:-}
 case "$pkg" in linux-source-[0-9]*) ;; *) die "not a linux-source package: $pkg" ;; esac
 [ -n "$suites" ] || die "no Debian suite given for $pkg (set SUITES in its branch.mk)"
 
-mirror=${DEB_MIRROR:-http://deb.debian.org/debian}
-security=${DEB_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
-keyring=${DEB_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
 # Space for the .deb (~150 MB), the tree (~1.4 GB) and two object dirs.
 need_mb=${FETCH_NEED_MB:-2500}
 
@@ -47,33 +46,9 @@ if [ -f "$tree.version" ] && [ -f "$tree/Makefile" ]; then
 	exit 0
 fi
 
-[ -r "$keyring" ] || die "no Debian archive keyring at $keyring: apt-get install debian-archive-keyring"
-command -v apt-get >/dev/null || die "apt-get not found: this needs a Debian-based host"
-
-apt=$build/apt/$pkg
-mkdir -p "$apt/lists/partial" "$apt/archives/partial" "$apt/etc/preferences.d" "$trees" "$build/debs"
-: >"$apt/status"
-{
-	for s in $suites; do
-		case "$s" in
-		*-security) echo "deb [signed-by=$keyring] $security $s main" ;;
-		*) echo "deb [signed-by=$keyring] $mirror $s main" ;;
-		esac
-	done
-} >"$apt/etc/sources.list"
-
-aptopts=(-q -o "Dir::Etc::SourceList=$apt/etc/sources.list" -o "Dir::Etc::SourceParts=-"
-	-o "Dir::Etc::PreferencesParts=$apt/etc/preferences.d" -o "Dir::State::Lists=$apt/lists"
-	-o "Dir::State::status=$apt/status" -o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives"
-	-o "Debug::NoLocking=1" -o "Acquire::Languages=none" -o "APT::Get::List-Cleanup=0")
-
-echo "fetch-tree: apt-get update for $pkg ($suites)" >&2
-if ! apt-get "${aptopts[@]}" update >"$apt/update.log" 2>&1 \
-	|| grep -q -E '^(W|E): (Failed to fetch|Some index files failed)' "$apt/update.log"; then
-	tail -n 3 "$apt/update.log" >&2
-	die "cannot read the Debian archive ($mirror, suites: $suites): check the network, or set DEB_MIRROR"
-fi
-version=$(apt-cache "${aptopts[@]}" show --no-all-versions "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
+apt_local "$pkg" "$suites" "$build" || exit 1
+mkdir -p "$trees" "$build/debs"
+version=$(apt-cache "${APTOPTS[@]}" show --no-all-versions "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 [ -n "$version" ] || die "package $pkg not found in suites: $suites (check SUITES in its branch.mk)"
 [ -z "$only_version" ] || { echo "$version"; exit 0; }
 version=${want:-$version}
@@ -83,8 +58,8 @@ if [ ! -f "$deb" ]; then
 	echo "fetch-tree: downloading $pkg $version" >&2
 	rm -rf "$build/debs/tmp.$pkg"
 	mkdir -p "$build/debs/tmp.$pkg"
-	(cd "$build/debs/tmp.$pkg" && apt-get "${aptopts[@]}" download "$pkg=$version" >"$apt/download.log" 2>&1) \
-		|| { tail -n 3 "$apt/download.log" >&2; die "download of $pkg $version failed: check the network"; }
+	(cd "$build/debs/tmp.$pkg" && apt-get "${APTOPTS[@]}" download "$pkg=$version" >"$APT_DIR/download.log" 2>&1) \
+		|| { tail -n 3 "$APT_DIR/download.log" >&2; die "download of $pkg $version failed: check the network"; }
 	mv "$build/debs/tmp.$pkg"/*.deb "$deb"
 	rmdir "$build/debs/tmp.$pkg"
 fi

@@ -38,3 +38,40 @@ new_run() {
 stats() {
 	sort -n | awk '{ v[NR] = $1 } END { if (NR) printf "%.1f %.1f %.1f\n", v[1], v[int((NR + 1) / 2)], v[NR] }'
 }
+
+# apt_local NAME "SUITE..." BUILD [ARCH]: a project-local apt for Debian's
+# archive (its own sources list, state and cache under BUILD/apt/NAME: no
+# root, nothing on the system changed; signatures checked against the Debian
+# archive keyring), its lists updated.  Sets APT_DIR and APTOPTS (apt-get's
+# and apt-cache's options).  ARCH: that arch's lists too (a foreign .deb).
+# On failure: one line on stderr, return 1.
+apt_local() {
+	local name=$1 suites=$2 build=$3 arch=${4:-} s me
+	local mirror=${DEB_MIRROR:-http://deb.debian.org/debian}
+	local security=${DEB_SECURITY_MIRROR:-http://deb.debian.org/debian-security}
+	local keyring=${DEB_KEYRING:-/usr/share/keyrings/debian-archive-keyring.gpg}
+	me=$(basename "$0" .sh)
+	[ -r "$keyring" ] || { echo "$me: no Debian archive keyring at $keyring: apt-get install debian-archive-keyring" >&2; return 1; }
+	command -v apt-get >/dev/null || { echo "$me: apt-get not found: this needs a Debian-based host" >&2; return 1; }
+	APT_DIR=$build/apt/$name
+	mkdir -p "$APT_DIR/lists/partial" "$APT_DIR/archives/partial" "$APT_DIR/etc/preferences.d"
+	: >"$APT_DIR/status"
+	for s in $suites; do
+		case "$s" in
+		*-security) echo "deb [signed-by=$keyring] $security $s main" ;;
+		*) echo "deb [signed-by=$keyring] $mirror $s main" ;;
+		esac
+	done >"$APT_DIR/etc/sources.list"
+	APTOPTS=(-q -o "Dir::Etc::SourceList=$APT_DIR/etc/sources.list" -o "Dir::Etc::SourceParts=-"
+		-o "Dir::Etc::PreferencesParts=$APT_DIR/etc/preferences.d" -o "Dir::State::Lists=$APT_DIR/lists"
+		-o "Dir::State::status=$APT_DIR/status" -o "Dir::Cache=$APT_DIR" -o "Dir::Cache::archives=$APT_DIR/archives"
+		-o "Debug::NoLocking=1" -o "Acquire::Languages=none" -o "APT::Get::List-Cleanup=0")
+	[ -z "$arch" ] || APTOPTS+=(-o "APT::Architecture=$arch" -o "APT::Architectures=$arch")
+	echo "$me: apt-get update for $name ($suites${arch:+, $arch})" >&2
+	if ! apt-get "${APTOPTS[@]}" update >"$APT_DIR/update.log" 2>&1 \
+		|| grep -q -E '^(W|E): (Failed to fetch|Some index files failed)' "$APT_DIR/update.log"; then
+		tail -n 3 "$APT_DIR/update.log" >&2
+		echo "$me: cannot read the Debian archive ($mirror, suites: $suites): check the network, or set DEB_MIRROR" >&2
+		return 1
+	fi
+}
