@@ -23,10 +23,12 @@ plan=$1 pos=${2:-1/1}
 	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id
 	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r target; read -r objdir; read -r jobs
 	read -r imgdir; read -r image; read -r out
+	read -r base_config; read -r origin_config; read -r check_options
 } < <(jq -r '.cell, .branch, .arch, .variant,
 	.tree.source, .tree.package, (.tree.suites | join(" ")), .tree.version, .tree.path, .tree.id,
 	.build.karch, .build.cross_compile, .build.cc, .build.hostcc, .build.target, .build.objdir, .build.jobs,
-	.image.dir, .image.path, .out' "$plan")
+	.image.dir, .image.path, .out,
+	(.kconfig.base // ""), (.kconfig.origin // ""), ((.kconfig.options // []) | join(" "))' "$plan")
 [ -n "${image:-}" ] || { echo "build-cell: $plan is not a plan (no .image.path)" >&2; exit 2; }
 # Patches and fragments are relative to the plan's root (the checkout that planned it).
 mapfile -t patches < <(jq -r '.root as $r | .patches[] | $r + "/" + .' "$plan")
@@ -63,11 +65,13 @@ backup=$build/locks/$tree_id.backup
 		exit 3
 	fi
 	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc JOBS=$jobs \
+		BASE_CONFIG=$base_config ORIGIN_CONFIG=$origin_config CHECK_OPTIONS=$check_options \
 		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 \
 		|| { tail -n 20 "$out/build.log" >&2; exit 1; }
 	rm -rf "$imgdir.tmp"
 	mkdir -p "$imgdir.tmp"
 	cp "$objdir/$target" "$objdir/.config" "$imgdir.tmp/"
+	[ ! -f "$objdir/.leap-options" ] || cp "$objdir/.leap-options" "$imgdir.tmp/leap-options"
 	rm -rf "$imgdir"
 	mv "$imgdir.tmp" "$imgdir"
 ) 9>"$build/locks/$tree_id.lock" || {

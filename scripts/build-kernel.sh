@@ -4,12 +4,16 @@
 # Usage: build-kernel.sh TREE OBJDIR KARCH IMAGE FRAGMENT...
 #
 # Environment: CROSS_COMPILE, KERNEL_CC, KERNEL_HOSTCC (make's CC and HOSTCC,
-# passed when set), JOBS.
-# The configuration is tinyconfig (allnoconfig on trees without it) plus the
-# fragments, merged with the tree's own merge_config.sh and finished with
-# olddefconfig (`yes "" | make oldconfig` on trees without it).  It is made again
-# only when its inputs change.  Every option a fragment asks for must survive in
-# the final .config, or the build stops naming the missing ones.
+# passed when set), JOBS; BASE_CONFIG, ORIGIN_CONFIG, CHECK_OPTIONS below.
+# The configuration is tinyconfig (allnoconfig on trees without it), or the
+# file BASE_CONFIG when set, plus the fragments, merged with the tree's own
+# merge_config.sh and finished with olddefconfig (`yes "" | make oldconfig` on
+# trees without it).  It is made again only when its inputs change.  Every
+# option a fragment asks for must survive in the final .config, or the build
+# stops naming the missing ones.  The options CHECK_OPTIONS names (without
+# CONFIG_) are written to OBJDIR/.leap-options as the final .config has them;
+# with ORIGIN_CONFIG (the file BASE_CONFIG was made from), each must have the
+# value it has there, or the build stops naming the ones that changed.
 set -eu
 
 die() { echo "build-kernel: $*" >&2; exit 1; }
@@ -26,15 +30,20 @@ mkdir -p "$obj"
 jobs=${JOBS:-$(nproc)}
 
 stamp=$obj/.leap-config-inputs
-inputs=$( { printf '%s\n' "${mkargs[@]}"; cat "$@"; } | sha256sum | cut -c1-16)
+base_config=${BASE_CONFIG:-} origin=${ORIGIN_CONFIG:-}
+inputs=$( { printf '%s\n' "${mkargs[@]}" "${CHECK_OPTIONS:-}" "$origin"; cat "$@" ${base_config:+"$base_config"}; } | sha256sum | cut -c1-16)
 # A native build says so: some vendor trees default CROSS_COMPILE in their
 # Makefile (a 3.2.0 tree seen here names arm-linux-gnueabihf-).
 [ -n "${CROSS_COMPILE:-}" ] || mkargs+=("CROSS_COMPILE=")
 if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; then
 	rm -f "$stamp"
-	if [ -f "$tree/kernel/configs/tiny.config" ]; then base=tinyconfig; else base=allnoconfig; fi
-	# -j builds kconfig's own tools in parallel (6.1: 7.4 -> 5.8 s).
-	make "${mkargs[@]}" -j"$jobs" "$base" >/dev/null
+	if [ -n "$base_config" ]; then
+		cp "$base_config" "$obj/.config"
+	else
+		if [ -f "$tree/kernel/configs/tiny.config" ]; then base=tinyconfig; else base=allnoconfig; fi
+		# -j builds kconfig's own tools in parallel (6.1: 7.4 -> 5.8 s).
+		make "${mkargs[@]}" -j"$jobs" "$base" >/dev/null
+	fi
 	# Run in the object directory: merge_config.sh writes ./.config there,
 	# also in trees whose merge_config.sh has no -O (before 3.11).
 	frags=()
@@ -56,6 +65,17 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 			grep -qxF "$want" "$obj/.config" || printf ' %s' "$line"
 		done)
 	[ -z "$missing" ] || die "not in the final .config of $obj (a dependency is missing):$missing"
+	# The timekeeping options: y, m, a value, or n (not set, or absent).
+	opt() { sed -n -e "s/^CONFIG_$2=//p" -e "s/^# CONFIG_$2 is not set\$/n/p" "$1" | tail -n 1 | grep . || echo n; }
+	changed=""
+	for o in ${CHECK_OPTIONS:-}; do
+		v=$(opt "$obj/.config" "$o")
+		echo "CONFIG_$o=$v"
+		if [ -n "$origin" ] && [ "$(opt "$origin" "$o")" != "$v" ]; then
+			changed="$changed CONFIG_$o ($(opt "$origin" "$o") there, $v here)"
+		fi
+	done >"$obj/.leap-options"
+	[ -z "$changed" ] || die "the timekeeping options of $origin did not survive the configuration step:$changed"
 	echo "$inputs" >"$stamp"
 fi
 

@@ -1,0 +1,26 @@
+#!/bin/bash
+# kconfig-prep.sh - a distribution's (or a maintainer's) kernel configuration,
+# made into one this project builds: modules off, debug info off, the signing
+# keys only the distribution's build has cleared.  Nothing else is changed.
+#
+# Usage: kconfig-prep.sh SRC KCONFIG_SYMBOL > OUT
+#   KCONFIG_SYMBOL  the option every configuration of the arch sets
+#                   (CONFIG_X86_64, CONFIG_ARM64): another arch's file is refused
+#
+# Every =m becomes "is not set" before CONFIG_MODULES is turned off: with
+# CONFIG_MODULES=n alone, olddefconfig would promote each m to y (thousands
+# of drivers built in).
+set -eu
+die() { echo "kconfig-prep: $*" >&2; exit 1; }
+[ $# -eq 2 ] || { echo "usage: kconfig-prep.sh SRC KCONFIG_SYMBOL" >&2; exit 2; }
+src=$1 sym=$2
+[ -r "$src" ] || die "$src: cannot read it"
+[ "$(grep -cE '^CONFIG_[A-Za-z0-9_]+=' "$src")" -ge 100 ] \
+	|| die "$src is not a kernel configuration (no CONFIG_ lines): give a .config such as /boot/config-\$(uname -r)"
+grep -qx "$sym=y" "$src" || die "$src is not a configuration for this arch (no $sym=y): give one made for it"
+sed -E -e 's/^(CONFIG_[A-Za-z0-9_]+)=m$/# \1 is not set/' \
+	-e '/^(# )?CONFIG_DEBUG_INFO[A-Za-z0-9_]*[= ]/d' \
+	-e 's/^CONFIG_MODULES=y$/# CONFIG_MODULES is not set/' \
+	-e 's/^(CONFIG_SYSTEM_(TRUSTED|REVOCATION)_KEYS)=.*/\1=""/' "$src"
+# Debug info off: the pre-5.18 switch and the later choice.
+printf '# CONFIG_DEBUG_INFO is not set\nCONFIG_DEBUG_INFO_NONE=y\n'

@@ -1,0 +1,87 @@
+#!/bin/bash
+# test-kconfig.sh - a configuration that is not tiny: kconfig-prep.sh's
+# treatment of Debian's or your file (modules, debug info and keys off,
+# nothing else changed; another arch's or no configuration refused), and
+# build-kernel.sh's check that the timekeeping options keep their source's
+# values (on a made-up tree whose kconfig only merges and copies).
+set -eu
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+prep=$ROOT/scripts/kconfig-prep.sh
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+
+# A configuration: the arch's option, options built in, as modules, unset,
+# debug info and Debian's key files; padded to look like a real one.
+{
+	echo '# Automatically generated file; DO NOT EDIT.'
+	echo 'CONFIG_X86_64=y'
+	echo 'CONFIG_MODULES=y'
+	echo 'CONFIG_HZ_250=y'
+	echo 'CONFIG_HZ=250'
+	echo 'CONFIG_E1000=m'
+	echo 'CONFIG_SND=m'
+	echo '# CONFIG_PREEMPT_RT is not set'
+	echo 'CONFIG_DEBUG_INFO=y'
+	echo 'CONFIG_DEBUG_INFO_DWARF5=y'
+	echo '# CONFIG_DEBUG_INFO_NONE is not set'
+	echo 'CONFIG_SYSTEM_TRUSTED_KEYS="debian/certs/debian-uefi-certs.pem"'
+	echo 'CONFIG_SYSTEM_REVOCATION_KEYS="debian/certs/revoked.pem"'
+	echo 'CONFIG_CMDLINE="quiet=m"'
+	for i in $(seq 100); do echo "CONFIG_PAD_$i=y"; done
+} >"$w/src.config"
+"$prep" "$w/src.config" CONFIG_X86_64 >"$w/out.config"
+check_eq "every =m is not set" "# CONFIG_E1000 is not set|# CONFIG_SND is not set" \
+	"$(grep -E 'E1000|SND' "$w/out.config" | paste -sd '|')"
+check_eq "no =m left" 0 "$(grep -c '=m$' "$w/out.config" || true)"
+check "modules off" grep -qx '# CONFIG_MODULES is not set' "$w/out.config"
+check_eq "debug info off, both ways of saying it, once each" "# CONFIG_DEBUG_INFO is not set|CONFIG_DEBUG_INFO_NONE=y" \
+	"$(grep DEBUG_INFO "$w/out.config" | paste -sd '|')"
+check_eq "Debian's key files cleared" 'CONFIG_SYSTEM_TRUSTED_KEYS=""|CONFIG_SYSTEM_REVOCATION_KEYS=""' \
+	"$(grep -E 'SYSTEM_(TRUSTED|REVOCATION)_KEYS' "$w/out.config" | paste -sd '|')"
+check_eq "nothing else changed" "" \
+	"$(diff <(grep -vE 'CONFIG_(MODULES|E1000|SND|DEBUG_INFO|SYSTEM_[A-Z]+_KEYS)' "$w/src.config") \
+		<(grep -vE 'CONFIG_(MODULES|E1000|SND|DEBUG_INFO|SYSTEM_[A-Z]+_KEYS)' "$w/out.config") || true)"
+check "a value that ends in m is no module" grep -qx 'CONFIG_CMDLINE="quiet=m"' "$w/out.config"
+for bad in "$w/none.config:cannot read it" "$w/out.config:no CONFIG_X86_64" "/etc/hostname:not a kernel configuration"; do
+	f=${bad%%:*} want=${bad#*:}
+	[ "$f" != "$w/out.config" ] || sed -i 's/^CONFIG_X86_64=y$/CONFIG_ARM64=y/' "$f"
+	err=$("$prep" "$f" CONFIG_X86_64 2>&1 >/dev/null) && rc=0 || rc=$?
+	check "$want: refused" test "$rc" -ne 0
+	check_eq "$want: one line" 1 "$(grep -c . <<<"$err")"
+	check "$want: says so" grep -q "$want" <<<"$err"
+done
+
+# build-kernel.sh on a made-up tree: merge_config.sh appends, olddefconfig
+# keeps the last value of each option, the image is a file.
+t=$w/tree
+mkdir -p "$t/scripts/kconfig"
+cat >"$t/Makefile" <<'MK'
+olddefconfig:
+	@awk '{ k = $$0; sub(/^# /, "", k); sub(/[= ].*/, "", k); v[k] = $$0; if (!(k in o)) { o[k] = ++n; ks[n] = k } } END { for (i = 1; i <= n; i++) print v[ks[i]] }' $(O)/.config >$(O)/.config.new && mv $(O)/.config.new $(O)/.config
+Image:
+	@touch $(O)/Image
+MK
+printf 'olddefconfig:\n' >"$t/scripts/kconfig/Makefile"
+cat >"$t/scripts/kconfig/merge_config.sh" <<'SH'
+#!/bin/sh
+[ "$1" = -m ] && shift
+out=$1; shift
+cat "$@" >>"$out"
+SH
+printf 'CONFIG_HZ=250\nCONFIG_NO_HZ_FULL=y\n# CONFIG_PREEMPT_RT is not set\nCONFIG_X=y\n' >"$w/origin.config"
+cp "$w/origin.config" "$w/base.config"
+echo 'CONFIG_BLK_DEV_INITRD=y' >"$w/qemu.config"
+run_build() { BASE_CONFIG=$w/base.config ORIGIN_CONFIG=$w/origin.config CHECK_OPTIONS="HZ NO_HZ_FULL PREEMPT_RT NR_CPUS" \
+	"$ROOT/scripts/build-kernel.sh" "$t" "$w/obj" kx Image "$@" 2>&1; }
+out=$(run_build "$w/qemu.config") && rc=0 || rc=$?
+check_eq "from the base, with the fragment: built" 0 "$rc"
+check "... the fragment is in" grep -qx 'CONFIG_BLK_DEV_INITRD=y' "$w/obj/.config"
+check_eq "... the options recorded as built (n: not set or absent)" "CONFIG_HZ=250 CONFIG_NO_HZ_FULL=y CONFIG_PREEMPT_RT=n CONFIG_NR_CPUS=n" \
+	"$(paste -sd ' ' "$w/obj/.leap-options")"
+echo 'CONFIG_HZ=100' >"$w/hz.config"
+echo '# CONFIG_NO_HZ_FULL is not set' >>"$w/hz.config"
+out=$(run_build "$w/qemu.config" "$w/hz.config") && rc=0 || rc=$?
+check "a fragment that changes a timekeeping option: refused" test "$rc" -ne 0
+check_eq "... naming each, with both values" "build-kernel: the timekeeping options of $w/origin.config did not survive the configuration step: CONFIG_HZ (250 there, 100 here) CONFIG_NO_HZ_FULL (y there, n here)" "$out"
+finish kconfig
