@@ -14,7 +14,7 @@ BOOTS      ?= 2
 # image key and rebuild everything).
 KERNEL_CC     := $(if $(filter command line environment,$(origin CC)),$(CC))
 KERNEL_HOSTCC := $(if $(filter command line environment,$(origin HOSTCC)),$(HOSTCC))
-export BUILD_DIR LIMIT SILENCE BOOTS KSRC JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE
+export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE
 
 PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
@@ -23,7 +23,9 @@ RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 .PHONY: help matrix qemu list-cells cell test unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
-	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] one branch's cells (BOOT: boots/ modes, or all)"
+	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
+	@echo "                                (BOOT: boots/ modes; CONFIG: kconfigs/; lists, or all)"
+	@echo "make qemu-6.1 KCONFIG=/path/.config  the branch built from your configuration"
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
 	@echo "make cell CELL=... DRY_RUN=1    print the cell's plan, build nothing"
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
@@ -38,13 +40,13 @@ help:
 # --- cells: the planner selects, the runner runs -------------------------------
 # FORMAT=json: {"cell": [...]} for a CI matrix (one runner per cell).
 list-cells:
-	@$(PLAN) $(if $(filter json,$(FORMAT)),cells-json,cells) "$(BRANCH)" "$(ARCH)" "$(VARIANT)" "$(BOOT)"
+	@$(PLAN) $(if $(filter json,$(FORMAT)),cells-json,cells) "$(BRANCH)" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)"
 
 matrix:
-	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)" "$(BOOT)") && $(RUNNER) $$cells
+	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells
 
 qemu-%:
-	@cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)" "$(BOOT)") && $(RUNNER) $$cells
+	@cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells
 
 qemu:
 	@test -n "$(KSRC)" || { echo "make qemu needs KSRC=/path/to/linux (or use make qemu-BRANCH)" >&2; exit 2; }

@@ -26,7 +26,9 @@ run=$(dirname "$(dirname "$out")")
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
 failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" splat_seen=false
 write_json() {
-	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" \
+	local opts=""
+	[ ! -f "$(dirname "$image")/leap-options" ] || opts=$(cat "$(dirname "$image")/leap-options")
+	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" --arg opts "$opts" \
 		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
 		--arg edge "$edge" --arg modes "$modes" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
 		--arg cell_dir "cells/$cell" --arg image "$(realpath -m -s --relative-to="$run" "$image")" '
@@ -43,6 +45,10 @@ write_json() {
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
 		           early_waits: $early, late_waits: $late, leap_edge: $edge},
 		 leaptest_modes: $modes,
+		 kconfig: {name: ($p.kconfig.name // "tiny"), source: ($p.kconfig.source // ""),
+		           origin_sha256: ($p.kconfig.origin_sha256 // ""),
+		           options: ($opts | split("\n") | map(select(contains("=")) | split("=") | {key: .[0], value: (.[1:] | join("="))}) | from_entries)},
+		 boot_mode: ($p.boot.mode // "default"),
 		 build_s: $build_s, boot_s: $boot_s,
 		 console: ($cell_dir + "/console.log"), plan: ($cell_dir + "/plan.json"), image: $image,
 		 reproducer: $p.reproducer}' >"$out/cell.json.tmp"

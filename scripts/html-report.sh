@@ -4,9 +4,10 @@
 # Usage: html-report.sh RUN_DIR   (report.sh calls it after writing results.json)
 #
 # index.html is one self-contained page (no script, no network): the grid
-# branch x arch x variant coloured by verdict (green as expected, red not),
-# links to each console log, and an SVG chart of wakeups/s after the leap on a
-# log scale.  junit.xml has one testcase per cell, the console attached to
+# branch x arch x variant (with its @configuration and +boot mode) coloured
+# by verdict (green as expected, red not), links to each console log, an SVG
+# chart of wakeups/s after the leap on a log scale, and each cell's
+# configuration with its timekeeping options.  junit.xml has one testcase per cell, the console attached to
 # the cells whose verdict was not expected.
 set -eu
 
@@ -17,7 +18,9 @@ run=$1
 # this order.
 rows=$(jq -r '.[] | [.cell, .branch, .arch, .variant, .tree_version, .verdict, (.expected | join(" ")), .ok,
 	(.metrics.wakeups_per_s // "-"), .build_s, .boot_s, .reason, .console,
-	((.skipped_tests // []) | join(","))] | @tsv' "$run/results.json")
+	((.skipped_tests // []) | join(",")),
+	((.kconfig.name // "tiny") + (if (.kconfig.source // "") != "" then " (" + .kconfig.source + ")" else "" end)),
+	((.kconfig.options // {}) | to_entries | map(.key + "=" + .value) | join(" "))] | @tsv' "$run/results.json")
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
 
 # --- junit.xml ---------------------------------------------------------------
@@ -26,7 +29,7 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 	bad=$(awk -F'\t' '$8 != "true"' <<<"$rows" | grep -c . || true)
 	echo '<?xml version="1.0" encoding="UTF-8"?>'
 	echo "<testsuites><testsuite name=\"leap-matrix\" tests=\"$total\" failures=\"$bad\">"
-	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason console skipped; do
+	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason console skipped _ _; do
 		t=$(awk -v a="$build" -v b="$boot" 'BEGIN { print a + b }')
 		printf '<testcase classname="%s.%s" name="%s" time="%s">' "$branch" "$arch" "$cell" "$t"
 		if [ "$ok" != true ]; then
@@ -44,10 +47,13 @@ mv "$run/junit.xml.tmp" "$run/junit.xml"
 awk -F'\t' -v run="$(basename "$run")" -v summary="$(grep '^cells:' "$run/table.txt" 2>/dev/null | esc)" '
 function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
 {
-	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; va[n] = $4; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12; con[n] = $13; sk[n] = $14
+	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12; con[n] = $13; sk[n] = $14
+	kc[n] = $15; ko[n] = $16
+	# The column: the variant with the @configuration and +boot mode of the name.
+	va[n] = substr($1, length($2 "-" $3 "-") + 1)
 	if (!(($2) in seenb)) { seenb[$2] = 1; nb++; blist[nb] = $2 }
-	if (!(($3 SUBSEP $4) in seenc)) { seenc[$3, $4] = 1; nc++; carch[nc] = $3; cvar[nc] = $4 }
-	key[$2, $3, $4] = n
+	if (!(($3 SUBSEP va[n]) in seenc)) { seenc[$3, va[n]] = 1; nc++; carch[nc] = $3; cvar[nc] = va[n] }
+	key[$2, $3, va[n]] = n
 }
 END {
 	print "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Leap-second matrix " run "</title><style>"
@@ -90,6 +96,10 @@ END {
 		printf "<text x=\"%d\" y=\"%d\" transform=\"rotate(60 %d %d)\">%s</text>\n", x + 4, top + H + 10, x + 4, top + H + 10, esc(cell[i])
 		x += bw
 	}
-	print "</svg></body></html>"
+	print "</svg>"
+	print "<h2>Configurations and their timekeeping options</h2><table id=\"options\"><tr><th>cell</th><th>configuration</th><th>options</th></tr>"
+	for (i = 1; i <= n; i++)
+		printf "<tr><td>%s</td><td>%s</td><td><small>%s</small></td></tr>\n", esc(cell[i]), esc(kc[i]), esc(ko[i] == "" ? "-" : ko[i])
+	print "</table></body></html>"
 }' <<<"$rows" >"$run/index.html.tmp"
 mv "$run/index.html.tmp" "$run/index.html"

@@ -3,15 +3,17 @@
 # plan.sh - the matrix's one reader of its data, and the planner of cells.
 #
 # Usage:
-#   plan.sh cells [BRANCH [ARCH [VARIANT [BOOT]]]]  one <branch>-<arch>-<variant>
-#                                             per line, +<boot> for a boot mode
-#   plan.sh cells-json [BRANCH [ARCH [VARIANT [BOOT]]]]  the same as {"cell": [...]}
+#   plan.sh cells [BRANCH [ARCH [VARIANT [BOOT [CONFIG]]]]]  one cell per line:
+#                                             <branch>-<arch>-<variant>, then
+#                                             @<config> unless tiny, +<boot>
+#                                             for a boot mode
+#   plan.sh cells-json [BRANCH [ARCH [VARIANT [BOOT [CONFIG]]]]]  the same as {"cell": [...]}
 #   plan.sh mutant-cells BRANCH [ARCH]        per arch: the stock cell, then one
 #                                             <branch>-<arch>-<mutant> per mutants/BRANCH/*/
 #   plan.sh tools CELL... | --all             the host tools the cells (or every
 #                                             possible cell) need, as TOOL:PACKAGE
 #   plan.sh resolve DIR CELL...               plan each cell: DIR/cells/<cell>/plan.json
-#   plan.sh branches | variants | arches | boots  the names the data defines
+#   plan.sh branches | variants | arches | boots | kconfigs  the names the data defines
 #   plan.sh get BRANCH KEY                    one branch value (family.mk fills gaps)
 #   plan.sh arch-get ARCH KEY                 one value of an arch stanza
 #   plan.sh series DIR...                     the patches of DIR/series, absolute
@@ -39,6 +41,15 @@
 #       builds and tables go in that order).
 #   mutants/<B>/<M>/mutant.mk  KILLED_BY (verdicts), KILLER_TESTS (KTAP tests
 #       that must be among the failed ones); its series replaces the variant's.
+#   kconfigs/<C>.mk  a configuration: SOURCE (tiny: tinyconfig and the
+#       fragments; debian: Debian's linux-config package of the tree's
+#       version, FLAVOUR's file for the arch's DEBIAN_ARCH; kconfig: the file
+#       KCONFIG names), FRAGMENTS (for the last two: configs/<F>.config and
+#       configs/<F>-<ARCH>.config on top, what QEMU needs), ORDER.  A
+#       branch's KCONFIGS lists the ones its tree builds (kconfig: any).
+#       Arch stanzas add DEBIAN_ARCH, KCONFIG_SYMBOL (set in every
+#       configuration of the arch) and CLOCK_OPTIONS (its clocksource and
+#       clockevent drivers, checked with TK_OPTIONS below).
 #   boots/<M>.mk  a boot mode: CMDLINE (added to the guest's), NEEDS (config
 #       lines the cell's fragments must set, else it has no such cell), ORDER.
 #       A cell <branch>-<arch>-<variant>+<M> boots the image of
@@ -49,7 +60,7 @@
 # expected verdicts and a reproducer, written as JSON beside the cell's
 # results.  scripts/build-cell.sh and boot-cell.sh read that file and nothing
 # else.  Its inputs besides the data: BUILD_DIR, KSRC, KERNEL_CC,
-# KERNEL_HOSTCC, CROSS_COMPILE, JOBS, LIMIT, SILENCE, LEAP_CMDLINE.
+# KERNEL_HOSTCC, CROSS_COMPILE, JOBS, LIMIT, SILENCE, LEAP_CMDLINE, KCONFIG.
 # LEAP_ROOT (default: this script's parent) locates the data.
 set -eu -o pipefail
 # LEAP_TRACE=FILE: note each run of this program there (tests count them).
@@ -62,6 +73,9 @@ die() { echo "plan: $*" >&2; exit 1; }
 # shellcheck disable=SC2054 # tcg,thread=multi is one argument
 QEMU_COMMON=(-smp 2 -m 128 -accel tcg,thread=multi -nodefaults -display none -monitor none -no-reboot)
 CMDLINE_HEAD="leaptest.harness=1 panic=-1 softlockup_panic=0"
+# The timekeeping options a configuration that is not tiny must keep from
+# its source (with the arch's CLOCK_OPTIONS), recorded for every cell.
+TK_OPTIONS="HZ HZ_PERIODIC NO_HZ_IDLE NO_HZ_FULL PREEMPT_NONE PREEMPT_VOLUNTARY PREEMPT PREEMPT_RT PREEMPT_DYNAMIC HIGH_RES_TIMERS SMP NR_CPUS"
 # Bump when the way an image is built changes: every image is rebuilt.
 # 2: comment lines of the config fragments no longer count.
 IMAGE_KEY_VERSION=2
@@ -73,7 +87,7 @@ load() {
 	local files=()
 	cd "$root"
 	files=(branches/*/*.mk arches/*.mk)
-	for file in mutants/*/*/mutant.mk boots/*.mk; do [ ! -f "$file" ] || files+=("$file"); done
+	for file in mutants/*/*/mutant.mk boots/*.mk kconfigs/*.mk; do [ ! -f "$file" ] || files+=("$file"); done
 	cd - >/dev/null
 	while IFS=$'\t' read -r file key val; do
 		V["$file|$key"]=$val
@@ -103,7 +117,7 @@ bget() {
 }
 bval() { bget "$1" "$2" || true; }
 
-BRANCHES=() ARCHES=() MODES=()
+BRANCHES=() ARCHES=() MODES=() KCONFIGS=()
 for f in "$root"/branches/*/branch.mk; do [ -f "$f" ] && { f=${f%/branch.mk}; BRANCHES+=("${f##*/}"); }; done
 # The files of DIR/*.mk by their ORDER (then name; no ORDER sorts last).
 by_order() {
@@ -116,9 +130,11 @@ by_order() {
 }
 mapfile -t ARCHES < <(by_order arches)
 mapfile -t MODES < <(by_order boots)
+mapfile -t KCONFIGS < <(by_order kconfigs)
 branches() { printf '%s\n' ${BRANCHES[@]+"${BRANCHES[@]}"}; }
 arches() { printf '%s\n' ${ARCHES[@]+"${ARCHES[@]}"}; }
 boots() { printf '%s\n' ${MODES[@]+"${MODES[@]}"}; }
+kconfigs() { printf '%s\n' ${KCONFIGS[@]+"${KCONFIGS[@]}"}; }
 # Every variant some branch or family declares.
 variants() {
 	local k
@@ -136,6 +152,13 @@ words() { tr '\n' ' ' | sed 's/ $//'; }
 # kernelversion) and what its code carries (fix_state), each worked out once.
 need_ksrc_tree() {
 	[ -f "$KSRC/Makefile" ] || die "KSRC=$KSRC is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree"
+}
+# need_kconfig ARCH: KCONFIG is a readable kernel configuration for ARCH
+# (kconfig-prep.sh's checks, one line if not).
+need_kconfig() {
+	val "arches/$1.mk" KCONFIG_SYMBOL
+	[ -n "$REPLY" ] || die "arches/$1.mk has no KCONFIG_SYMBOL: no configuration of your own on $1"
+	"$here/kconfig-prep.sh" "$KCONFIG" "$REPLY" >/dev/null || exit 1
 }
 KV="" KFIX="-"
 ksrc_version() {
@@ -192,34 +215,102 @@ boot_list() {
 	done
 	REPLY=$1
 }
-# boot_fits MODE BRANCH ARCH: the cell's config fragments end up setting
-# each line the mode NEEDS (the last fragment to name an option decides);
-# else 1, with REPLY saying which is missing.
-boot_fits() {
-	local m=$1 b=$2 a=$3 need last x frags=()
-	[ "$m" != default ] || return 0
+# kc_source CONFIG: REPLY = its SOURCE (tiny, debian, kconfig).
+kc_source() { val "kconfigs/$1.mk" SOURCE; [ -n "$REPLY" ] || REPLY=tiny; }
+# config_list CONFIG: REPLY = the configurations asked for, checked: "" is
+# tiny (with KCONFIG: the file's, kconfig); all is every packaged one.
+config_list() {
+	local x
+	if [ -n "${KCONFIG:-}" ]; then
+		case "${1:-}" in '' | kconfig) REPLY=kconfig; return 0 ;; esac
+		die "KCONFIG=$KCONFIG is a configuration of its own (its cells are @kconfig): leave out CONFIG=$1"
+	fi
+	case "${1:-}" in '') REPLY=tiny; return 0 ;; esac
+	if [ "$1" = all ]; then
+		REPLY=
+		for x in ${KCONFIGS[@]+"${KCONFIGS[@]}"}; do kc_source "$x"; [ "$REPLY" = kconfig ] || set -- "$@" "$x"; done
+		shift
+		REPLY=$*
+		return 0
+	fi
+	for x in $1; do
+		[ -f "$root/kconfigs/$x.mk" ] || die "unknown CONFIG '$x': use one of: $(for c in ${KCONFIGS[@]+"${KCONFIGS[@]}"}; do kc_source "$c"; [ "$REPLY" = kconfig ] || echo "$c"; done | words), or all (your own file: KCONFIG=/path/to/.config)"
+		kc_source "$x"
+		[ "$REPLY" != kconfig ] || die "CONFIG=$x is the file KCONFIG names: give KCONFIG=/path/to/.config"
+	done
+	REPLY=$1
+}
+# config_fits CONFIG BRANCH: the branch's tree builds that configuration
+# (its KCONFIGS; a file you bring, any); else 1, with REPLY saying why.
+config_fits() {
+	local c=$1 b=$2 have
+	kc_source "$c"
+	[ "$REPLY" != kconfig ] || return 0
+	bget "$b" KCONFIGS || REPLY=tiny
+	have=$REPLY
+	# shellcheck disable=SC2086
+	! one_of "$c" $have || return 0
+	val "kconfigs/$c.mk" WITHOUT
+	REPLY="branch $b has no @$c cells${REPLY:+ (${REPLY})}: it builds $have"
+	return 1
+}
+# frag_files CONFIG BRANCH ARCH: REPLY = the config fragments of a cell
+# (tiny: the branch's CONFIGS and the arch's; otherwise the configuration's
+# FRAGMENTS), one per line.
+frag_files() {
+	local c=$1 b=$2 a=$3 f x
+	kc_source "$c"
+	if [ "$REPLY" = tiny ]; then
+		bval "$b" CONFIGS
+		x=$(configs "$a" $REPLY) || exit 1
+	else
+		val "kconfigs/$c.mk" FRAGMENTS
+		x=$(for f in $REPLY; do
+			[ -f "$root/configs/$f.config" ] || die "kconfigs/$c.mk names configs/$f.config, which does not exist"
+			echo "$root/configs/$f.config"
+			[ ! -f "$root/configs/$f-$a.config" ] || echo "$root/configs/$f-$a.config"
+		done) || exit 1
+	fi
+	REPLY=$x
+}
+# needs_met MODE FILE...: the files, merged in order, set each line the
+# mode NEEDS (the last file to name an option decides); else 1, with REPLY
+# naming the first one missing.
+needs_met() {
+	local m=$1 need last
+	shift
 	val "boots/$m.mk" NEEDS
-	local needs=$REPLY
-	bval "$b" CONFIGS
-	x=$(configs "$a" $REPLY) || exit 1
-	mapfile -t frags <<<"$x"
-	for need in $needs; do
-		last=$(grep -hE "^(# )?${need%%=*}[= ]" "${frags[@]}" | tail -n 1)
-		if [ "$last" != "$need" ]; then
-			REPLY="boot mode $m needs $need, which the configuration of $b on $a does not set"
-			return 1
-		fi
+	for need in $REPLY; do
+		last=$(grep -hE "^(# )?${need%%=*}[= ]" "$@" | tail -n 1)
+		[ "$last" = "$need" ] || { REPLY=$need; return 1; }
 	done
 }
+# boot_fits MODE BRANCH ARCH CONFIG: the cell's configuration takes the
+# mode (Debian's file is checked when the cell is resolved, once fetched);
+# else 1, with REPLY saying why.
+boot_fits() {
+	local m=$1 b=$2 a=$3 c=${4:-tiny} files=()
+	[ "$m" != default ] || return 0
+	kc_source "$c"
+	case "$REPLY" in
+	debian) return 0 ;;
+	kconfig) files=("$KCONFIG") ;;
+	esac
+	frag_files "$c" "$b" "$a"
+	[ -z "$REPLY" ] || mapfile -t -O "${#files[@]}" files <<<"$REPLY"
+	needs_met "$m" "${files[@]}" && return 0
+	REPLY="boot mode $m needs $REPLY, which the $c configuration of $b on $a does not set"
+	return 1
+}
 
-# cells [BRANCH [ARCHES [VARIANTS [BOOTS]]]]: filters may be space-separated
-# lists.  With KSRC and no VARIANT, a branch runs stock and fixed (a tree you
-# bring: as it is, and with the fix), or stock alone when the tree already
-# carries the fix.  A boot mode the configuration cannot take has no cell
-# (one line says so); a BOOT that names a mode no selected cell can take is
-# refused.
+# cells [BRANCH [ARCHES [VARIANTS [BOOTS [CONFIGS]]]]]: filters may be
+# space-separated lists.  With KSRC and no VARIANT, a branch runs stock and
+# fixed (a tree you bring: as it is, and with the fix), or stock alone when
+# the tree already carries the fix.  A configuration a branch's tree cannot
+# build, or a boot mode the configuration cannot take, has no cell (one line
+# says so); naming one that no selected cell can take is refused.
 cells() {
-	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x m modes notes=""
+	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x m c cs modes cfgs notes=""
 	local -A took=() why=()
 	# shellcheck disable=SC2046
 	for x in $want_b; do one_of "$x" $(branches) \
@@ -231,6 +322,7 @@ cells() {
 	for x in $want_v; do one_of "$x" $(variants) \
 		|| die "unknown VARIANT '$x': use one of: $(variants | words)"; done
 	boot_list "${4:-}"; modes=$REPLY
+	config_list "${5:-}"; cfgs=$REPLY
 	local vs
 	for b in $(branches); do
 		# shellcheck disable=SC2086
@@ -253,23 +345,35 @@ cells() {
 		for a in $REPLY; do
 			# shellcheck disable=SC2086
 			[ -z "$want_a" ] || one_of "$a" $want_a || continue
-			for m in $modes; do
-				if ! boot_fits "$m" "$b" "$a"; then
-					notes="${notes}plan: $REPLY: no +$m cells"$'\n'
-					why[$m]=$REPLY
+			for c in $cfgs; do
+				if ! config_fits "$c" "$b"; then
+					[ -n "${why[@$c:$b]-}" ] || notes="${notes}plan: $REPLY"$'\n'
+					why[@$c]=$REPLY why[@$c:$b]=1
 					continue
 				fi
-				took[$m]=1
-				[ "$m" = default ] && m="" || m=+$m
-				bval "$b" VARIANTS
-				for v in $REPLY; do
-					# shellcheck disable=SC2086
-					[ -z "$vs" ] || one_of "$v" $vs || continue
-					echo "$b-$a-$v$m"
+				took[@$c]=1
+				[ "$c" = tiny ] && cs="" || cs=@$c
+				for m in $modes; do
+					if ! boot_fits "$m" "$b" "$a" "$c"; then
+						notes="${notes}plan: $REPLY: no +$m cells"$'\n'
+						why[$m]=$REPLY
+						continue
+					fi
+					took[$m]=1
+					[ "$m" = default ] && m="" || m=+$m
+					bval "$b" VARIANTS
+					for v in $REPLY; do
+						# shellcheck disable=SC2086
+						[ -z "$vs" ] || one_of "$v" $vs || continue
+						echo "$b-$a-$v$cs$m"
+					done
 				done
 			done
 		done
 	done
+	if [ "${5:-}" != all ]; then
+		for c in $cfgs; do [ -n "${took[@$c]-}" ] || die "${why[@$c]-no branch selected}: no cell takes CONFIG=$c"; done
+	fi
 	if [ "${4:-}" != all ]; then
 		for m in $modes; do [ -n "${took[$m]-}" ] || die "${why[$m]}: no cell takes BOOT=$m"; done
 	fi
@@ -291,14 +395,26 @@ mutant_cells() {
 	done
 }
 
-# parse CELL: sets B, A, X (the variant or mutant), MUT (1 for a mutant) and
-# M (the boot mode: default, or the +MODE at the name's end).
+# parse CELL: sets B, A, X (the variant or mutant), MUT (1 for a mutant), C
+# (the configuration: tiny, or the @CONFIG after the variant) and M (the
+# boot mode: default, or the +MODE at the name's end).
 parse() {
 	local cell=$1 b a rest
-	B="" A="" X="" MUT="" M=default
+	B="" A="" X="" MUT="" M=default C=tiny
 	case "$cell" in
 	*+*)	M=${cell##*+} cell=${cell%+*}
 		[ -f "$root/boots/$M.mk" ] || die "unknown CELL '$1': no boot mode '$M' (use one of: $(boots | words))" ;;
+	esac
+	case "$cell" in
+	*@*)	C=${cell##*@} cell=${cell%@*}
+		{ [ -f "$root/kconfigs/$C.mk" ] && [ "$C" != tiny ]; } || die "unknown CELL '$1': no configuration '$C' (use one of: $(kconfigs | grep -vx tiny | words))"
+		kc_source "$C"
+		if [ "$REPLY" = kconfig ]; then
+			[ -n "${KCONFIG:-}" ] || die "CELL '$1' is built from your own configuration: give KCONFIG=/path/to/.config"
+		elif [ -n "${KCONFIG:-}" ]; then
+			die "KCONFIG=$KCONFIG builds @kconfig cells, not CELL '$1'"
+		fi ;;
+	*)	[ -z "${KCONFIG:-}" ] || die "KCONFIG=$KCONFIG builds @kconfig cells, not CELL '$1' (e.g. $cell@kconfig)" ;;
 	esac
 	for b in ${BRANCHES[@]+"${BRANCHES[@]}"}; do
 		case "$cell" in "$b"-*) ;; *) continue ;; esac
@@ -318,7 +434,9 @@ parse() {
 			else
 				die "unknown CELL '$cell': branch $b has no variant or mutant '$rest'; see 'make list-cells'"
 			fi
-			boot_fits "$M" "$b" "$a" || die "$REPLY: no cell $1"
+			config_fits "$C" "$b" || die "$REPLY: no cell $1"
+			[ "$C" != kconfig ] || need_kconfig "$a"
+			boot_fits "$M" "$b" "$a" "$C" || die "$REPLY: no cell $1"
 			return 0
 		done
 		die "unknown CELL '$cell': no arch after '$b-'; see 'make list-cells'"
@@ -446,6 +564,45 @@ check_inputs() {
 	case "${JOBS:-1}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "JOBS=$JOBS: give a number of build jobs, 1 or more" ;; esac
 }
 
+# kconfig_base BRANCH ARCH CONFIG VERSION: for a configuration that is not
+# tiny, its source file (Debian's, fetched at the tree's version; or the
+# KCONFIG file, copied) and the base the build starts from (that file
+# through kconfig-prep.sh), both under BUILD/kconfigs: KB_ORIGIN, KB_BASE,
+# KB_SHA (the source's sha256) and KB_DESC (where it came from).
+kconfig_base() {
+	local b=$1 a=$2 c=$3 ver=$4 sym raw pkg flavour debarch
+	KB_BASE="" KB_ORIGIN="" KB_SHA="" KB_DESC=""
+	kc_source "$c"
+	case "$REPLY" in
+	tiny) return 0 ;;
+	debian)
+		bval "$b" PACKAGE
+		[ -n "$REPLY" ] || die "branch $b has no Debian package: CONFIG=$c needs one (a tree you bring takes KCONFIG=)"
+		pkg=${REPLY/linux-source-/linux-config-}
+		val "arches/$a.mk" DEBIAN_ARCH; debarch=$REPLY
+		[ -n "$debarch" ] || die "arches/$a.mk has no DEBIAN_ARCH: no Debian configuration for $a"
+		val "kconfigs/$c.mk" FLAVOUR; flavour=$REPLY
+		bval "$b" SUITES
+		raw=$("$here/fetch-config.sh" "$pkg" "$REPLY" "$build" "$ver" "$debarch" "config.${debarch}_${flavour}_$debarch") || exit 1
+		KB_DESC="$pkg $ver ($debarch) config.${debarch}_${flavour}_$debarch" ;;
+	kconfig)
+		KB_SHA=$(sha256sum <"$KCONFIG" | cut -d' ' -f1)
+		mkdir -p "$build/kconfigs/yours"
+		raw=$build/kconfigs/yours/$KB_SHA.config
+		[ -f "$raw" ] || { cp "$KCONFIG" "$raw.tmp" && mv "$raw.tmp" "$raw"; }
+		KB_DESC=$(realpath "$KCONFIG") ;;
+	esac
+	val "arches/$a.mk" KCONFIG_SYMBOL; sym=$REPLY
+	[ -n "$sym" ] || die "arches/$a.mk has no KCONFIG_SYMBOL: no configuration $c on $a"
+	KB_SHA=$(sha256sum <"$raw" | cut -d' ' -f1) KB_ORIGIN=$raw
+	KB_BASE=$build/kconfigs/base/$KB_SHA-$a.config
+	mkdir -p "$build/kconfigs/base"
+	if [ ! -f "$KB_BASE" ]; then
+		"$here/kconfig-prep.sh" "$raw" "$sym" >"$KB_BASE.tmp" || { rm -f "$KB_BASE.tmp"; exit 1; }
+		mv "$KB_BASE.tmp" "$KB_BASE"
+	fi
+}
+
 need_arch_keys() {
 	local f=arches/$1.mk k
 	for k in KARCH CROSS IMAGE CONFIG QEMU QEMU_ARGS CONSOLE CMDLINE GUEST_CC PACKAGES; do
@@ -455,7 +612,7 @@ need_arch_keys() {
 
 resolve() {
 	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers splat
-	local stack patches frags skip cmdline console qargs repro x imgfile bootline shows
+	local stack patches frags skip cmdline console qargs repro x imgfile bootline shows tk_opts csfx
 	shift
 	mkdir -p "$dir/cells"
 	dir=$(realpath "$dir")
@@ -505,10 +662,15 @@ resolve() {
 		x=$(series $stack) || exit 1
 		patches=()
 		[ -z "$x" ] || mapfile -t patches <<<"$x"
-		bval "$B" CONFIGS
-		# shellcheck disable=SC2086
-		x=$(configs "$A" $REPLY) || exit 1
-		mapfile -t frags <<<"$x"
+		frag_files "$C" "$B" "$A"
+		mapfile -t frags <<<"$REPLY"
+		kconfig_base "$B" "$A" "$C" "$version"
+		if [ "$M" != default ] && [ -n "$KB_BASE" ] && ! needs_met "$M" "$KB_BASE" "${frags[@]}"; then
+			die "boot mode $M needs $REPLY, which $KB_DESC does not set: no cell $cell"
+		fi
+		val "$af" CLOCK_OPTIONS; tk_opts="$TK_OPTIONS${REPLY:+ $REPLY}"
+		[ "$C" = tiny ] && csfx="" || csfx=@$C
+		[ "$C" != kconfig ] || csfx=@kconfig-${KB_SHA:0:8}
 
 		# Compilers: the user's, else the branch's; the arch's cross prefix.
 		val "$af" CROSS; cross=${CROSS_COMPILE:-$REPLY}
@@ -518,8 +680,9 @@ resolve() {
 		# The image key: everything that goes into the image.
 		key=$( { echo "v$IMAGE_KEY_VERSION $tree_id $version $A $cross $cc $hostcc"
 			grep -hv '^[[:space:]]*#' "${frags[@]}" || true
+			[ -z "$KB_BASE" ] || cat "$KB_BASE"
 			cat ${patches[@]+"${patches[@]}"} /dev/null; } | sha256sum | cut -c1-12)
-		imgdir=$build/images/$B-$A-$X-$key
+		imgdir=$build/images/$B-$A-$X$csfx-$key
 		val "$af" IMAGE; image=$REPLY imgfile=$imgdir/${REPLY##*/}
 		flavour "$B" "$A"
 
@@ -550,6 +713,7 @@ resolve() {
 		[ "${LIMIT:-60}" = 60 ] || printf -v repro '%s LIMIT=%q' "$repro" "$LIMIT"
 		[ "${SILENCE:-20}" = 20 ] || printf -v repro '%s SILENCE=%q' "$repro" "$SILENCE"
 		[ -z "${LEAP_CMDLINE:-}" ] || printf -v repro '%s LEAP_CMDLINE=%q' "$repro" "$LEAP_CMDLINE"
+		[ -z "${KCONFIG:-}" ] || printf -v repro '%s KCONFIG=%q' "$repro" "$(realpath "$KCONFIG")"
 		[ "$build" = "$root/build" ] || printf -v repro '%s BUILD_DIR=%q' "$repro" "$build"
 
 		{
@@ -560,6 +724,13 @@ resolve() {
 			js "$A"; printf '"arch": %s, ' "$REPLY"
 			js "$X"; printf '"variant": %s, ' "$REPLY"
 			printf '"mutant": %s,\n' "$([ -n "$MUT" ] && echo true || echo false)"
+			js "$C"; printf '  "kconfig": {"name": %s, ' "$REPLY"
+			js "$KB_DESC"; printf '"source": %s, ' "$REPLY"
+			js "$KB_ORIGIN"; printf '"origin": %s, ' "$REPLY"
+			js "$KB_SHA"; printf '"origin_sha256": %s, ' "$REPLY"
+			js "$KB_BASE"; printf '"base": %s,\n' "$REPLY"
+			# shellcheck disable=SC2086
+			ja $tk_opts; printf '    "options": %s},\n' "$REPLY"
 			js "$M"; printf '  "boot": {"mode": %s, ' "$REPLY"
 			js "$bootline"; printf '"cmdline": %s, ' "$REPLY"
 			js "$shows"; printf '"shows": %s},\n' "$REPLY"
@@ -581,7 +752,7 @@ resolve() {
 			js "$cc"; printf '"cc": %s, ' "$REPLY"
 			js "$hostcc"; printf '"hostcc": %s,\n' "$REPLY"
 			js "$image"; printf '    "target": %s, ' "$REPLY"
-			js "$build/obj/$tree_id-$A"; printf '"objdir": %s, ' "$REPLY"
+			js "$build/obj/$tree_id-$A$csfx"; printf '"objdir": %s, ' "$REPLY"
 			printf '"jobs": %s},\n' "$jobs"
 			js "$key"; printf '  "image": {"key": %s, ' "$REPLY"
 			js "$imgdir"; printf '"dir": %s, ' "$REPLY"
@@ -619,6 +790,7 @@ branches) branches ;;
 variants) variants ;;
 arches) arches ;;
 boots) boots ;;
+kconfigs) kconfigs ;;
 series) shift; series "$@" ;;
 configs) [ $# -ge 2 ] || die "usage: plan.sh configs ARCH [FRAGMENT...]"; shift; configs "$@" ;;
 arch-get) [ $# -eq 3 ] || die "usage: plan.sh arch-get ARCH KEY"
@@ -633,5 +805,5 @@ ksrc) { [ $# -eq 2 ] && [ -n "${KSRC:-}" ]; } || die "usage: KSRC=TREE plan.sh k
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	need_ksrc_tree
 	ksrc_branch "$2"; echo "$REPLY"; ksrc_note "$2" ;;
-*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|boots|get|series|branch-for|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
+*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|boots|kconfigs|get|series|branch-for|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
 esac

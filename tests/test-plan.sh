@@ -213,7 +213,7 @@ check_eq "no BOOT: the plain boot alone" "9.9-x86_64-stock" "$("$plan" cells 9.9
 check_eq "BOOT=all: the plain boot and every mode the configuration takes" "9.9-x86_64-stock 9.9-x86_64-stock+slow" \
 	"$("$plan" cells 9.9 x86_64 stock all 2>/dev/null | paste -sd ' ')"
 check_eq "... and one line for the mode it cannot take" \
-	"plan: boot mode needy needs CONFIG_NEEDY=y, which the configuration of 9.9 on x86_64 does not set: no +needy cells" \
+	"plan: boot mode needy needs CONFIG_NEEDY=y, which the tiny configuration of 9.9 on x86_64 does not set: no +needy cells" \
 	"$("$plan" cells 9.9 x86_64 stock all 2>&1 >/dev/null)"
 echo 'CONFIG_NEEDY=y' >>"$fake/configs/x86_64.config"
 check_eq "a fragment that sets NEEDS: the cells exist, on that arch only" "9.9-x86_64-stock+needy 9.9-x86_64-regress+needy" \
@@ -241,6 +241,61 @@ check_eq "a mode's proof on the console is in the plan" "needy on" "$(jq -r .boo
 check_eq "reproducer: the cell name carries the mode" "make cell CELL=9.9-x86_64-stock+slow" "$(q .reproducer)"
 sed -i '/CONFIG_NEEDY/d' "$fake/configs/x86_64.config"
 rm -rf "$fake/boots"
+
+# --- configurations: tiny, a distribution's, your own -----------------------
+mkdir -p "$fake/kconfigs"
+printf 'SOURCE := tiny\nORDER := 1\n' >"$fake/kconfigs/tiny.mk"
+printf 'SOURCE := debian\nFLAVOUR := none\nFRAGMENTS := q\nWITHOUT := no such package\nORDER := 2\n' >"$fake/kconfigs/distro.mk"
+printf 'SOURCE := kconfig\nFRAGMENTS := q\nORDER := 3\n' >"$fake/kconfigs/kconfig.mk"
+echo 'CONFIG_Q=y' >"$fake/configs/q.config"
+echo 'CONFIG_QX=y' >"$fake/configs/q-x86_64.config"
+printf 'KCONFIGS := tiny distro\n' >>"$fake/branches/9.9/branch.mk"
+printf 'DEBIAN_ARCH := amd64\nKCONFIG_SYMBOL := CONFIG_X86_64\nCLOCK_OPTIONS := X86_TSC HPET_TIMER\n' >>"$fake/arches/x86_64.mk"
+printf 'KCONFIG_SYMBOL := CONFIG_ARM64\n' >>"$fake/arches/arm64.mk"
+check_eq "kconfigs: by ORDER" "tiny distro kconfig" "$("$plan" kconfigs | paste -sd ' ')"
+check_eq "CONFIG=distro: @distro cells" "9.9-x86_64-stock@distro" "$("$plan" cells 9.9 x86_64 stock "" distro | paste -sd ' ')"
+check_eq "CONFIG=all: tiny and every packaged one, where the branch builds it" \
+	"1.0-x86_64-stock 9.9-x86_64-stock 9.9-x86_64-stock@distro" "$("$plan" cells "" x86_64 stock "" all 2>/dev/null | paste -sd ' ')"
+check_eq "... one line for the branch without it, with why" "plan: branch 1.0 has no @distro cells (no such package): it builds tiny" \
+	"$("$plan" cells "" x86_64 stock "" all 2>&1 >/dev/null)"
+check_eq "a configuration and a boot mode: @ then +" "9.9-x86_64-stock@distro+slow" \
+	"$(mkdir -p "$fake/boots" && printf 'CMDLINE := tick=slow\n' >"$fake/boots/slow.mk" && "$plan" cells 9.9 x86_64 stock slow distro)"
+rm -rf "$fake/boots"
+printf 'CONFIG_X86_64=y\nCONFIG_MODULES=y\nCONFIG_HZ=250\nCONFIG_E1000=m\n' >"$fake/my.config"
+for i in $(seq 100); do echo "CONFIG_PAD_$i=y"; done >>"$fake/my.config"
+printf 'CONFIG_ARM64=y\n' >"$fake/arm.config"
+cat "$fake/my.config" >>"$fake/arm.config"
+sed -i '/CONFIG_X86_64/d' "$fake/arm.config"
+for bad in "|cells 9.9 x86_64 stock '' bogus" "|cells 1.0 '' stock '' distro" "|cells 9.9 '' stock '' kconfig" \
+	"|tools 9.9-x86_64-stock@bogus" "|tools 1.0-x86_64-stock@distro" "|tools 9.9-x86_64-stock@kconfig" \
+	"$fake/my.config|cells 9.9 '' stock '' distro" "$fake/my.config|tools 9.9-x86_64-stock" \
+	"$fake/none.config|tools 9.9-x86_64-stock@kconfig" "$fake/arm.config|tools 9.9-x86_64-stock@kconfig" \
+	"/etc/hostname|tools 9.9-x86_64-stock@kconfig"; do
+	err=$(KCONFIG=${bad%%|*} eval "\"\$plan\" ${bad#*|}" 2>&1) && rc=0 || rc=$?
+	[ -z "${SHOW:-}" ] || echo "$err"
+	check "'$bad': fails" test "$rc" -ne 0
+	check_eq "'$bad': one line" 1 "$(grep -c . <<<"$err")"
+done
+check "unknown CONFIG names the choices and KCONFIG" grep -q "use one of: tiny distro, or all (your own file: KCONFIG=" <<<"$("$plan" cells 9.9 "" "" "" bogus 2>&1)"
+check_eq "KCONFIG: the branch's cells are @kconfig" "9.9-arm64-stock@kconfig 9.9-x86_64-stock@kconfig" \
+	"$(KCONFIG=$fake/my.config "$plan" cells 9.9 "" stock | paste -sd ' ')"
+KCONFIG=$fake/my.config "$plan" resolve "$fake/rk" 9.9-x86_64-stock@kconfig
+"$plan" resolve "$fake/rk" 9.9-x86_64-stock
+p=$fake/rk/cells/9.9-x86_64-stock@kconfig/plan.json
+sha=$(sha256sum <"$fake/my.config" | cut -d' ' -f1)
+check_eq "KCONFIG: the file's hash, kept under the build directory" "$sha $build/kconfigs/yours/$sha.config" "$(q '[.kconfig.origin_sha256, .kconfig.origin] | join(" ")')"
+check "... the base it builds from: modules off" grep -qx '# CONFIG_MODULES is not set' "$(q .kconfig.base)"
+check "... and = m not set" grep -qx '# CONFIG_E1000 is not set' "$(q .kconfig.base)"
+check_eq "... its fragments: the configuration's, not tiny's" "configs/q.config configs/q-x86_64.config" "$(q '.configs | join(" ")')"
+check_eq "... the timekeeping options, the arch's clock drivers last" "HZ NR_CPUS X86_TSC HPET_TIMER" "$(q '.kconfig.options | map(select(. == "HZ" or . == "NR_CPUS" or . == "X86_TSC" or . == "HPET_TIMER")) | join(" ")')"
+check_eq "... an object directory of its own" "$build/obj/linux-source-9.9-x86_64@kconfig-${sha:0:8}" "$(q .build.objdir)"
+check "... an image key of its own" test "$(q .image.key)" != "$(jq -r .image.key "$fake/rk/cells/9.9-x86_64-stock/plan.json")"
+check "... the reproducer names the file" grep -q "KCONFIG=$fake/my.config" <<<"$(q .reproducer)"
+check_eq "the tiny cell: no base, the tree's own objdir" "tiny||$build/obj/linux-source-9.9-x86_64" \
+	"$(jq -r '[.kconfig.name, .kconfig.base, .build.objdir] | join("|")' "$fake/rk/cells/9.9-x86_64-stock/plan.json")"
+rm -rf "$fake/kconfigs" "$fake/configs/q.config" "$fake/configs/q-x86_64.config"
+sed -i '/^KCONFIGS/d' "$fake/branches/9.9/branch.mk"
+sed -i '/^DEBIAN_ARCH\|^KCONFIG_SYMBOL\|^CLOCK_OPTIONS/d' "$fake/arches/x86_64.mk" "$fake/arches/arm64.mk"
 
 # --- one planning per run: the runner's dry run ------------------------------
 trace=$fake/trace

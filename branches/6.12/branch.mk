@@ -4,3 +4,5 @@ SUITES      := trixie trixie-security
 FAMILY      := later
 VERSION_MIN := 6.12
 VERSION_MAX := 6.12.9999
+# PREEMPT_RT is in mainline since 6.12: Debian's rt flavour builds from this tree.
+KCONFIGS    := tiny debian debian-rt

@@ -4,3 +4,5 @@ SUITES      := trixie-backports
 FAMILY      := later
 VERSION_MIN := 7.3
 VERSION_MAX := 7.3.9999
+# PREEMPT_RT is in mainline since 6.12: Debian's rt flavour builds from this tree.
+KCONFIGS    := tiny debian debian-rt

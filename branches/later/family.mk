@@ -13,3 +13,5 @@ PATCHES_stock   :=
 PATCHES_regress := later/regress
 PATCHES_naive   := later/regress later/naive
 PATCHES_fixed   := later/regress later/fix
+# The configurations its trees build (kconfigs/; KCONFIG= is any branch's).
+KCONFIGS := tiny debian

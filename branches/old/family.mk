@@ -12,3 +12,5 @@ VARIANTS      := stock fixed
 EXPECT_stock  := FAIL
 EXPECT_fixed  := PASS
 PATCHES_stock :=
+# The configurations its trees build (kconfigs/; KCONFIG= is any branch's).
+KCONFIGS := tiny
