@@ -31,7 +31,7 @@ help:
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
 	@echo "make check-6.1 [KSRC=]          dry-run a branch's patches on a tree"
 	@echo "make export BRANCH=3.4 FORMAT=mbox|quilt|debian [OUT=dir]"
-	@echo "make mutants [RUNS=3]           the mutation suite (kill table)"
+	@echo "make mutants [RUNS=3] [CONFIG=] the mutation suite (kill table)"
 	@echo "make bench [COLD=1]             speed against the targets -> docs/results.md"
 	@echo "make repeat [N=20] [LOADED=1] [SOAK=1]  flakiness: repeated boots (SOAK: 100 leaps each)"
 	@echo "make deps                       install every host tool (as root)"
@@ -88,7 +88,7 @@ export:
 # --- test power: mutants the leap test must kill --------------------------------
 MUTANTS_BRANCH ?= 6.1
 mutants:
-	@scripts/mutants.sh $(if $(RUNS),-r $(RUNS)) $(MUTANTS_BRANCH) $(ARCH)
+	@scripts/mutants.sh $(if $(RUNS),-r $(RUNS)) $(if $(CONFIG),-c "$(CONFIG)") $(MUTANTS_BRANCH) $(ARCH)
 
 # --- speed ---------------------------------------------------------------------
 bench:

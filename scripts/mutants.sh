@@ -2,9 +2,10 @@
 # mutants.sh - build and boot every mutant of a branch on each of its arches,
 # and print the kill table: mutant, arch, verdict, killed?, failed KTAP tests.
 #
-# Usage: mutants.sh [-r RUNS] BRANCH [ARCH]
-#   -r RUNS  boots per cell (default 3): a mutant is killed only when every
-#            boot kills it for its reason, and the stock cell must pass every time
+# Usage: mutants.sh [-r RUNS] [-c CONFIG] BRANCH [ARCH]
+#   -r RUNS    boots per cell (default 3): a mutant is killed only when every
+#              boot kills it for its reason, and the stock cell must pass every time
+#   -c CONFIG  build them from that configuration (kconfigs/; default tiny)
 #
 # A mutant is a directory mutants/<branch>/<name>/ with a series, its patches
 # (test fixtures, not fixes) and a mutant.mk: KILLED_BY (the verdicts that
@@ -22,16 +23,17 @@ set -eu -o pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-runs=3
-while getopts r: o; do
+runs=3 config=""
+while getopts r:c: o; do
 	case "$o" in
 	r) runs=$OPTARG ;;
-	*) echo "usage: mutants.sh [-r RUNS] BRANCH [ARCH]" >&2; exit 2 ;;
+	c) config=$OPTARG ;;
+	*) echo "usage: mutants.sh [-r RUNS] [-c CONFIG] BRANCH [ARCH]" >&2; exit 2 ;;
 	esac
 done
 shift $((OPTIND - 1))
 case "$runs" in [1-9] | [1-9][0-9]) ;; *) echo "mutants: -r $runs: give a number of rounds, 1 to 99" >&2; exit 2 ;; esac
-case $# in 1 | 2) ;; *) echo "usage: mutants.sh [-r RUNS] BRANCH [ARCH]" >&2; exit 2 ;; esac
+case $# in 1 | 2) ;; *) echo "usage: mutants.sh [-r RUNS] [-c CONFIG] BRANCH [ARCH]" >&2; exit 2 ;; esac
 # The leap test's modes with leaps of their own run here too (a CPU offline
 # during a leap, the clock set during 23:59:60), and four rounds of leaps
 # per boot: a fault that shows only inside the short window between a
@@ -39,7 +41,7 @@ case $# in 1 | 2) ;; *) echo "usage: mutants.sh [-r RUNS] BRANCH [ARCH]" >&2; ex
 # boot (the KTAP report is the first round that failed; each round's failed
 # tests are on the console).  LEAP_CMDLINE overrides.
 export LEAP_CMDLINE="${LEAP_CMDLINE:-leaptest.leaps=8 leaptest.hotplug=1 leaptest.set_in_leap=1}"
-cells=$("$here/plan.sh" mutant-cells "$1" "${2:-}") || exit 2
+cells=$("$here/plan.sh" mutant-cells "$1" "${2:-}" "$config") || exit 2
 build=$(build_dir)
 lock_build mutants "$build"
 new_run mutants- "$build"

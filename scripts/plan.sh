@@ -8,8 +8,9 @@
 #                                             @<config> unless tiny, +<boot>
 #                                             for a boot mode
 #   plan.sh cells-json [BRANCH [ARCH [VARIANT [BOOT [CONFIG]]]]]  the same as {"cell": [...]}
-#   plan.sh mutant-cells BRANCH [ARCH]        per arch: the stock cell, then one
+#   plan.sh mutant-cells BRANCH [ARCH [CONFIG]]  per arch: the stock cell, then one
 #                                             <branch>-<arch>-<mutant> per mutants/BRANCH/*/
+#                                             (CONFIG: one configuration, @CONFIG)
 #   plan.sh tools CELL... | --all             the host tools the cells (or every
 #                                             possible cell) need, as TOOL:PACKAGE
 #   plan.sh resolve DIR CELL...               plan each cell: DIR/cells/<cell>/plan.json
@@ -381,16 +382,19 @@ cells() {
 }
 
 mutant_cells() {
-	local b=$1 want_a=${2:-} a m
-	cells "$b" "$want_a" stock >/dev/null
+	local b=$1 want_a=${2:-} c=${3:-} a m cs=""
+	case "$c" in *' '* | all) die "the mutants take one configuration at a time, not CONFIG=$c" ;; esac
+	[ -z "$c" ] || [ "$c" = tiny ] || cs=@$c
+	[ -z "${KCONFIG:-}" ] || cs=@kconfig
+	cells "$b" "$want_a" stock "" "$c" >/dev/null
 	[ -d "$root/mutants/$b" ] || die "no mutants/$b/ directory: mutants exist for: $(cd "$root/mutants" && printf '%s ' */)"
 	branch_arches "$b"
 	for a in $REPLY; do
 		# shellcheck disable=SC2086
 		[ -z "$want_a" ] || one_of "$a" $want_a || continue
-		echo "$b-$a-stock"
+		echo "$b-$a-stock$cs"
 		for m in "$root/mutants/$b"/*/mutant.mk; do
-			[ -f "$m" ] && echo "$b-$a-$(basename "$(dirname "$m")")"
+			[ -f "$m" ] && echo "$b-$a-$(basename "$(dirname "$m")")$cs"
 		done
 	done
 }
@@ -783,7 +787,7 @@ resolve() {
 case "${1:-}" in
 cells) shift; cells "$@" ;;
 cells-json) shift; c=$(cells "$@"); { [ -z "$c" ] || printf '%s\n' "$c"; } | awk 'BEGIN { printf "{\"cell\": [" } { printf "%s\"%s\"", (NR > 1 ? ", " : ""), $0 } END { print "]}" }' ;;
-mutant-cells) [ $# -ge 2 ] || die "usage: plan.sh mutant-cells BRANCH [ARCH]"; shift; mutant_cells "$@" ;;
+mutant-cells) [ $# -ge 2 ] || die "usage: plan.sh mutant-cells BRANCH [ARCH [CONFIG]]"; shift; mutant_cells "$@" ;;
 tools) shift; tools "$@" ;;
 resolve) [ $# -ge 3 ] || die "usage: plan.sh resolve DIR CELL..."; shift; resolve "$@" ;;
 branches) branches ;;
