@@ -33,12 +33,7 @@ if [ ! -f "$deb" ]; then
 	served=$(apt-cache "${APTOPTS[@]}" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
 	grep -qxF "$version" <<<"$served" \
 		|| die "$pkg $version ($debarch) is not in Debian's suites $suites (they serve: ${served//$'\n'/ }): the tree and its configuration must be the same version"
-	rm -rf "$build/debs/tmp.$pkg-$debarch"
-	mkdir -p "$build/debs/tmp.$pkg-$debarch"
-	(cd "$build/debs/tmp.$pkg-$debarch" && apt-get "${APTOPTS[@]}" download "$pkg:$debarch=$version" >"$APT_DIR/download.log" 2>&1) \
-		|| { tail -n 3 "$APT_DIR/download.log" >&2; die "download of $pkg $version ($debarch) failed: check the network"; }
-	mv "$build/debs/tmp.$pkg-$debarch"/*.deb "$deb"
-	rmdir "$build/debs/tmp.$pkg-$debarch"
+	apt_download "$pkg:$debarch=$version" "$deb" || die "download of $pkg $version ($debarch) failed: check the network"
 fi
 tmp=$dir.tmp
 rm -rf "$tmp"

@@ -56,12 +56,7 @@ version=${want:-$version}
 deb=$build/debs/${pkg}_${version}_all.deb
 if [ ! -f "$deb" ]; then
 	echo "fetch-tree: downloading $pkg $version" >&2
-	rm -rf "$build/debs/tmp.$pkg"
-	mkdir -p "$build/debs/tmp.$pkg"
-	(cd "$build/debs/tmp.$pkg" && apt-get "${APTOPTS[@]}" download "$pkg=$version" >"$APT_DIR/download.log" 2>&1) \
-		|| { tail -n 3 "$APT_DIR/download.log" >&2; die "download of $pkg $version failed: check the network"; }
-	mv "$build/debs/tmp.$pkg"/*.deb "$deb"
-	rmdir "$build/debs/tmp.$pkg"
+	apt_download "$pkg=$version" "$deb" || die "download of $pkg $version failed: check the network"
 fi
 
 free_mb=$(df -Pm "$trees" | awk 'NR==2 {print $4}')

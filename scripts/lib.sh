@@ -75,3 +75,19 @@ apt_local() {
 		return 1
 	fi
 }
+
+# apt_download SPEC DEB: apt-get download SPEC (PACKAGE[:ARCH]=VERSION) with
+# apt_local's options, the .deb renamed to DEB once complete.  On failure:
+# apt's last lines on stderr, return 1.
+apt_download() {
+	local spec=$1 deb=$2 tmp=$2.tmp
+	rm -rf "$tmp"
+	mkdir -p "$tmp"
+	if ! (cd "$tmp" && apt-get "${APTOPTS[@]}" download "$spec" >"$APT_DIR/download.log" 2>&1); then
+		tail -n 3 "$APT_DIR/download.log" >&2
+		rm -rf "$tmp"
+		return 1
+	fi
+	mv "$tmp"/*.deb "$deb"
+	rmdir "$tmp"
+}
