@@ -616,7 +616,7 @@ need_arch_keys() {
 
 resolve() {
 	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers splat
-	local stack patches frags skip cmdline console qargs repro x imgfile bootline shows tk_opts csfx
+	local stack patches frags skip cmdline console qargs repro x imgfile bootline shows tk_opts osfx
 	shift
 	mkdir -p "$dir/cells"
 	dir=$(realpath "$dir")
@@ -673,8 +673,10 @@ resolve() {
 			die "boot mode $M needs $REPLY, which $KB_DESC does not set: no cell $cell"
 		fi
 		val "$af" CLOCK_OPTIONS; tk_opts="$TK_OPTIONS${REPLY:+ $REPLY}"
-		[ "$C" = tiny ] && csfx="" || csfx=@$C
-		[ "$C" != kconfig ] || csfx=@kconfig-${KB_SHA:0:8}
+		# A base of its own, an object directory of its own: named by the
+		# base, not the configuration, so that your KCONFIG holding Debian's
+		# file builds (and caches) as CONFIG=debian does.
+		osfx=${KB_BASE:+@$(basename "$KB_BASE" .config | cut -c1-8)}
 
 		# Compilers: the user's, else the branch's; the arch's cross prefix.
 		val "$af" CROSS; cross=${CROSS_COMPILE:-$REPLY}
@@ -686,7 +688,7 @@ resolve() {
 			grep -hv '^[[:space:]]*#' "${frags[@]}" || true
 			[ -z "$KB_BASE" ] || cat "$KB_BASE"
 			cat ${patches[@]+"${patches[@]}"} /dev/null; } | sha256sum | cut -c1-12)
-		imgdir=$build/images/$B-$A-$X$csfx-$key
+		imgdir=$build/images/$B-$A-$X-$key
 		val "$af" IMAGE; image=$REPLY imgfile=$imgdir/${REPLY##*/}
 		flavour "$B" "$A"
 
@@ -756,7 +758,7 @@ resolve() {
 			js "$cc"; printf '"cc": %s, ' "$REPLY"
 			js "$hostcc"; printf '"hostcc": %s,\n' "$REPLY"
 			js "$image"; printf '    "target": %s, ' "$REPLY"
-			js "$build/obj/$tree_id-$A$csfx"; printf '"objdir": %s, ' "$REPLY"
+			js "$build/obj/$tree_id-$A$osfx"; printf '"objdir": %s, ' "$REPLY"
 			printf '"jobs": %s},\n' "$jobs"
 			js "$key"; printf '  "image": {"key": %s, ' "$REPLY"
 			js "$imgdir"; printf '"dir": %s, ' "$REPLY"

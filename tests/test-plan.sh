@@ -288,7 +288,7 @@ check "... the base it builds from: modules off" grep -qx '# CONFIG_MODULES is n
 check "... and = m not set" grep -qx '# CONFIG_E1000 is not set' "$(q .kconfig.base)"
 check_eq "... its fragments: the configuration's, not tiny's" "configs/q.config configs/q-x86_64.config" "$(q '.configs | join(" ")')"
 check_eq "... the timekeeping options, the arch's clock drivers last" "HZ NR_CPUS X86_TSC HPET_TIMER" "$(q '.kconfig.options | map(select(. == "HZ" or . == "NR_CPUS" or . == "X86_TSC" or . == "HPET_TIMER")) | join(" ")')"
-check_eq "... an object directory of its own" "$build/obj/linux-source-9.9-x86_64@kconfig-${sha:0:8}" "$(q .build.objdir)"
+check_eq "... an object directory of its own, named by the base it builds from" "$build/obj/linux-source-9.9-x86_64@${sha:0:8}" "$(q .build.objdir)"
 check "... an image key of its own" test "$(q .image.key)" != "$(jq -r .image.key "$fake/rk/cells/9.9-x86_64-stock/plan.json")"
 check "... the reproducer names the file" grep -q "KCONFIG=$fake/my.config" <<<"$(q .reproducer)"
 check_eq "the tiny cell: no base, the tree's own objdir" "tiny||$build/obj/linux-source-9.9-x86_64" \
