@@ -18,7 +18,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { echo "usage: boot-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
 plan=$(realpath "$1") pos=${2:-1/1}
 {
-	read -r cell; read -r branch; read -r arch; read -r variant; read -r image; read -r initrd; read -r out
+	read -r cell; read -r branch; read -r arch; read -r _; read -r image; read -r initrd; read -r out
 } < <(jq -r '.cell, .branch, .arch, .variant, .image.path, .initramfs.path, .out' "$plan")
 run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
@@ -64,7 +64,7 @@ else
 fi
 if [ "$bstatus" = failed ]; then
 	reason=$breason
-	echo "[$pos] boot  $branch $arch $variant ... ERROR ($reason)"
+	echo "[$pos] boot  $branch $arch ${cell#"$branch-$arch-"} ... ERROR ($reason)"
 	exit 1
 fi
 [ -f "$image" ] || { reason="no image at $image after a $bstatus build"; exit 1; }
@@ -99,4 +99,4 @@ splat_re=$(jq -r '.killer_splat // ""' "$plan")
 if [ -n "$splat_re" ] && grep -Eq -- "$splat_re" "$out/console.log"; then
 	splat_seen=true
 fi
-echo "[$pos] boot  $branch $arch $variant ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}"
+echo "[$pos] boot  $branch $arch ${cell#"$branch-$arch-"} ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}"

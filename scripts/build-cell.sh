@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 plan=$1 pos=${2:-1/1}
 [ -f "$plan" ] || { echo "build-cell: no plan at $plan" >&2; exit 2; }
 {
-	read -r cell; read -r branch; read -r arch; read -r variant
+	read -r cell; read -r branch; read -r arch; read -r _
 	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id
 	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r target; read -r objdir; read -r jobs
 	read -r imgdir; read -r image; read -r out
@@ -52,7 +52,7 @@ if [ "$src" = debian ]; then
 	"$here/fetch-tree.sh" "$pkg" "$suites" "$build" "$version" >/dev/null
 fi
 reason="kernel build failed (see cells/$cell/build.log)"
-echo "[$pos] build $branch $arch $variant ($version) ..."
+echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ($version) ..."
 start=$(date +%s)
 mkdir -p "$build/locks" "$build/images"
 backup=$build/locks/$tree_id.backup
@@ -82,4 +82,4 @@ backup=$build/locks/$tree_id.backup
 }
 build_s=$(($(date +%s) - start))
 status=built reason="built"
-echo "[$pos] build $branch $arch $variant ... ${build_s} s"
+echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ... ${build_s} s"
