@@ -78,14 +78,15 @@ int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t a
 }
 
 /*
- * The MONOTONIC time to sleep until, WINDOW_WAKE_NS before the boundary,
- * once @cur shows the leap latched (TIME_INS, TIME_DEL) with more than
- * REST_MIN_NS to spare; 0: read on.  The wall clock does not step before
- * the boundary, so its distance is MONOTONIC's.
+ * The MONOTONIC time to sleep until, WINDOW_WAKE_NS and the timers'
+ * resolution @res_ns (a tick in low resolution: a sleep ends on one) before
+ * the boundary, once @cur shows the leap latched (TIME_INS, TIME_DEL) and
+ * that moment is REST_MIN_NS or more away; 0: read on.  The wall clock does
+ * not step before the boundary, so its distance is MONOTONIC's.
  */
-int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur)
+int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t res_ns)
 {
-	int64_t left = leap_boundary(kind, midnight) - WINDOW_WAKE_NS - cur->real;
+	int64_t left = leap_boundary(kind, midnight) - WINDOW_WAKE_NS - res_ns - cur->real;
 
 	if (cur->state != (kind == LEAP_INSERT ? ST_INS : ST_DEL) || left < REST_MIN_NS)
 		return 0;

@@ -54,10 +54,11 @@ enum { SP_REALTIME_ABS, SP_TAI_ABS, SP_BOOTTIME_ABS, SP_REALTIME_REL, SP_MONOTON
 #define EDGE_WAIT_MAX_NS	(500 * NSEC_PER_MSEC)	/* past 00:00:00, stop waiting for the edge timer */
 #define BACK_TO_OK_MAX_NS	(2500 * NSEC_PER_MSEC)	/* TIME_WAIT -> TIME_OK: the next second boundary */
 #define SAMPLE_LIMIT_NS		(6 * NSEC_PER_SEC)	/* stop sampling after this even with no leap seen */
-/* Once the leap is latched, the readers sleep until this long before its
- * boundary (when more than REST_MIN_NS away): a vCPU that slept is run at
- * once by the host, a busy one is the first descheduled on a loaded host,
- * and the window after the boundary lasts up to a tick. */
+/* Once the leap is latched, the readers sleep until this long (and a timer
+ * resolution) before its boundary, when that is REST_MIN_NS or more away: a
+ * vCPU that slept is run at once by the host, a busy one is the first
+ * descheduled on a loaded host, and the window after the boundary lasts up
+ * to a tick. */
 #define WINDOW_WAKE_NS		(5 * NSEC_PER_MSEC)
 #define REST_MIN_NS		(20 * NSEC_PER_MSEC)
 
@@ -153,7 +154,7 @@ static inline struct timespec ns_ts(int64_t ns)
 void obs_add_state(struct leap_obs *o, int state);
 int64_t leap_boundary(enum leap_kind kind, int64_t midnight);
 int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t adj_ns);
-int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur);
+int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t res_ns);
 void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer);
 void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,
 	      const struct sample *cur);

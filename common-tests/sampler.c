@@ -167,6 +167,14 @@ static void poll_edge(int fd, struct leap_obs *o, const struct leap_track *t)
 	edge_fired(&o->edge, t->stepped, t->step_mono, ts_ns(&real), ts_ns(&mono));
 }
 
+/* The resolution of CLOCK_MONOTONIC timers: 1 ns, or the tick in low resolution. */
+int64_t timer_res_ns(void)
+{
+	struct timespec res;
+
+	return clock_getres(CLOCK_MONOTONIC, &res) ? 0 : ts_ns(&res);
+}
+
 /* Sleep until MONOTONIC @mono_ns; 0: nothing to wait for. */
 int sleep_until(int64_t mono_ns)
 {
@@ -249,6 +257,7 @@ void sample_leap(struct leap_obs *o, int edge_fd)
 {
 	struct sample prev = { 0 }, cur = { 0 };	/* .tai stays 0 without CLOCK_TAI */
 	struct leap_track track;
+	int64_t res = timer_res_ns();
 	int rested = 0;
 
 	take(&prev, o->clock_tai_ok);
@@ -259,7 +268,7 @@ void sample_leap(struct leap_obs *o, int edge_fd)
 		take(&cur, o->clock_tai_ok);
 		obs_step(o, &track, &prev, &cur);
 		prev = cur;
-		if (!rested && (rested = sleep_until(rest_until(o->kind, o->midnight, &cur))))
+		if (!rested && (rested = sleep_until(rest_until(o->kind, o->midnight, &cur, res))))
 			track.rested = 1;
 		if (leap_done(o, &track, &cur) != LEAP_RUNNING)
 			break;

@@ -16,6 +16,7 @@ struct leap_plan {
 /* @clk read now, in ns. */
 int64_t now_ns(clockid_t clk);
 int sleep_until(int64_t mono_ns);
+int64_t timer_res_ns(void);
 int set_tai_offset(int tai);
 /* adjtimex()'s state, and its time in @adj_ns. */
 int read_adjtimex(int64_t *adj_ns);

@@ -373,7 +373,7 @@ static struct run simulate(const struct kernel *k)
 			edge_fired(&r.o.edge, r.t.stepped, r.t.step_mono, cur.real, cur.mono);
 		obs_step(&r.o, &r.t, &prev, &cur);
 		prev = cur;
-		if (!rested && (wake = rest_until(k->kind, SIM_MIDNIGHT, &cur))) {
+		if (!rested && (wake = rest_until(k->kind, SIM_MIDNIGHT, &cur, 1))) {
 			rested = r.t.rested = 1;
 			i += (wake - cur.mono) / SIM_DT;	/* asleep: no samples */
 		}
@@ -615,18 +615,24 @@ static void test_rest(void)
 	int64_t m = SIM_MIDNIGHT * NSEC_PER_SEC;
 	struct sample s = { .mono = 1000 * NSEC_PER_SEC, .real = m - 1500 * NSEC_PER_MSEC, .state = ST_OK };
 
-	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s) == 0);		/* not latched yet */
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s, 1) == 0);	/* not latched yet */
 	s.real = m - 800 * NSEC_PER_MSEC;
 	s.state = ST_INS;
-	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s) == s.mono + 800 * NSEC_PER_MSEC - WINDOW_WAKE_NS);
-	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s) == 0);		/* TIME_INS is no deletion's */
-	s.real = m - WINDOW_WAKE_NS - REST_MIN_NS + 1;			/* too close to sleep */
-	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s) == 0);
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s, 1) == s.mono + 800 * NSEC_PER_MSEC - WINDOW_WAKE_NS - 1);
+	/* Low resolution, a 10 ms tick: the sleep ends a tick earlier, so that
+	 * the tick it ends on comes before the boundary. */
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s, 10 * NSEC_PER_MSEC) ==
+	       s.mono + 800 * NSEC_PER_MSEC - WINDOW_WAKE_NS - 10 * NSEC_PER_MSEC);
+	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s, 1) == 0);	/* TIME_INS is no deletion's */
+	s.real = m - WINDOW_WAKE_NS - REST_MIN_NS;			/* just far enough */
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s, 0) == s.mono + REST_MIN_NS);
+	s.real++;							/* too close to sleep */
+	EXPECT(rest_until(LEAP_INSERT, SIM_MIDNIGHT, &s, 0) == 0);
 	s.real = m - NSEC_PER_SEC - 300 * NSEC_PER_MSEC;
 	s.state = ST_DEL;						/* boundary 23:59:59 */
-	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s) == s.mono + 300 * NSEC_PER_MSEC - WINDOW_WAKE_NS);
+	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s, 1) == s.mono + 300 * NSEC_PER_MSEC - WINDOW_WAKE_NS - 1);
 	s.real = m + 2 * NSEC_PER_SEC;					/* past it */
-	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s) == 0);
+	EXPECT(rest_until(LEAP_DELETE, SIM_MIDNIGHT, &s, 1) == 0);
 }
 
 static void test_span(void)

@@ -223,6 +223,7 @@ kc_source() { val "kconfigs/$1.mk" SOURCE; [ -n "$REPLY" ] || REPLY=tiny; }
 config_list() {
 	local x
 	if [ -n "${KCONFIG:-}" ]; then
+		[ -r "$KCONFIG" ] || die "KCONFIG=$KCONFIG: cannot read it"
 		case "${1:-}" in '' | kconfig) REPLY=kconfig; return 0 ;; esac
 		die "KCONFIG=$KCONFIG is a configuration of its own (its cells are @kconfig): leave out CONFIG=$1"
 	fi
@@ -241,12 +242,24 @@ config_list() {
 	done
 	REPLY=$1
 }
-# config_fits CONFIG BRANCH: the branch's tree builds that configuration
-# (its KCONFIGS; a file you bring, any); else 1, with REPLY saying why.
+# config_fits CONFIG BRANCH [ARCH]: the branch's tree builds that
+# configuration (its KCONFIGS; Debian's only on Debian's trees; a file you
+# bring, on any branch, for the arch it was made for); else 1, with REPLY
+# saying why.
 config_fits() {
-	local c=$1 b=$2 have
+	local c=$1 b=$2 a=${3:-} have
 	kc_source "$c"
-	[ "$REPLY" != kconfig ] || return 0
+	if [ "$REPLY" = kconfig ]; then
+		[ -n "$a" ] || return 0
+		val "arches/$a.mk" KCONFIG_SYMBOL
+		[ -n "$REPLY" ] && grep -qx "$REPLY=y" "$KCONFIG" && return 0
+		REPLY="KCONFIG=$KCONFIG is no configuration for $a${REPLY:+ (no $REPLY=y)}: no $a cells"
+		return 1
+	fi
+	if [ "$REPLY" = debian ] && [ -n "${KSRC:-}" ]; then
+		REPLY="a tree you bring has no Debian configuration of its version: give it yours with KCONFIG=, not CONFIG=$c"
+		return 1
+	fi
 	bget "$b" KCONFIGS || REPLY=tiny
 	have=$REPLY
 	# shellcheck disable=SC2086
@@ -347,9 +360,9 @@ cells() {
 			# shellcheck disable=SC2086
 			[ -z "$want_a" ] || one_of "$a" $want_a || continue
 			for c in $cfgs; do
-				if ! config_fits "$c" "$b"; then
-					[ -n "${why[@$c:$b]-}" ] || notes="${notes}plan: $REPLY"$'\n'
-					why[@$c]=$REPLY why[@$c:$b]=1
+				if ! config_fits "$c" "$b" "$a"; then
+					[ -n "${why[@$c:$REPLY]-}" ] || notes="${notes}plan: $REPLY"$'\n'
+					why[@$c]=$REPLY why[@$c:$REPLY]=1
 					continue
 				fi
 				took[@$c]=1
@@ -372,12 +385,14 @@ cells() {
 			done
 		done
 	done
-	if [ "${5:-}" != all ]; then
-		for c in $cfgs; do [ -n "${took[@$c]-}" ] || die "${why[@$c]-no branch selected}: no cell takes CONFIG=$c"; done
-	fi
-	if [ "${4:-}" != all ]; then
-		for m in $modes; do [ -n "${took[$m]-}" ] || die "${why[$m]}: no cell takes BOOT=$m"; done
-	fi
+	# A CONFIG or BOOT named, and refused by every cell selected (not one
+	# that the other filters left without cells).
+	case "${5:-}" in '' | all) ;; *)
+		for c in $cfgs; do [ -n "${took[@$c]-}" ] || [ -z "${why[@$c]-}" ] || die "${why[@$c]}: no cell takes CONFIG=$c"; done ;;
+	esac
+	case "${4:-}" in '' | all) ;; *)
+		for m in $modes; do [ -n "${took[$m]-}" ] || [ -z "${why[$m]-}" ] || die "${why[$m]}: no cell takes BOOT=$m"; done ;;
+	esac
 	printf '%s' "$notes" >&2
 }
 
@@ -423,30 +438,30 @@ parse() {
 	for b in ${BRANCHES[@]+"${BRANCHES[@]}"}; do
 		case "$cell" in "$b"-*) ;; *) continue ;; esac
 		bval "$b" PACKAGE
-		[ -n "$REPLY" ] || [ -n "${KSRC:-}" ] || [ -n "${ALL_TREES:-}" ] || die "branch $b runs on a tree you bring: make cell CELL=$cell KSRC=/path/to/linux-$b.x"
+		[ -n "$REPLY" ] || [ -n "${KSRC:-}" ] || [ -n "${ALL_TREES:-}" ] || die "branch $b runs on a tree you bring: make cell CELL=$1 KSRC=/path/to/linux-$b.x"
 		[ -z "${KSRC:-}" ] || need_ksrc_tree
 		for a in ${ARCHES[@]+"${ARCHES[@]}"}; do
 			case "$cell" in "$b-$a"-*) ;; *) continue ;; esac
 			rest=${cell#"$b-$a"-}
 			branch_arches "$b"
-			case " $REPLY " in *" $a "*) ;; *) die "unknown CELL '$cell': branch $b has no $a cells; see 'make list-cells'" ;; esac
+			case " $REPLY " in *" $a "*) ;; *) die "unknown CELL '$1': branch $b has no $a cells; see 'make list-cells'" ;; esac
 			bval "$b" VARIANTS
 			if one_of "$rest" $REPLY; then
 				B=$b A=$a X=$rest
 			elif [ -f "$root/mutants/$b/$rest/mutant.mk" ]; then
 				B=$b A=$a X=$rest MUT=1
 			else
-				die "unknown CELL '$cell': branch $b has no variant or mutant '$rest'; see 'make list-cells'"
+				die "unknown CELL '$1': branch $b has no variant or mutant '$rest'; see 'make list-cells'"
 			fi
 			config_fits "$C" "$b" || die "$REPLY: no cell $1"
 			[ "$C" != kconfig ] || need_kconfig "$a"
 			boot_fits "$M" "$b" "$a" "$C" || die "$REPLY: no cell $1"
 			return 0
 		done
-		die "unknown CELL '$cell': no arch after '$b-'; see 'make list-cells'"
+		die "unknown CELL '$1': no arch after '$b-'; see 'make list-cells'"
 	done
-	case "$cell" in *-*-*) die "unknown CELL '$cell' (no such branch); see 'make list-cells'" ;; esac
-	die "CELL '$cell' is not <branch>-<arch>-<variant>: see 'make list-cells'"
+	case "$cell" in *-*-*) die "unknown CELL '$1' (no such branch); see 'make list-cells'" ;; esac
+	die "CELL '$1' is not <branch>-<arch>-<variant>: see 'make list-cells'"
 }
 
 # series DIR...: the patches each DIR/series lists, as absolute paths, in
@@ -599,7 +614,8 @@ kconfig_base() {
 	val "arches/$a.mk" KCONFIG_SYMBOL; sym=$REPLY
 	[ -n "$sym" ] || die "arches/$a.mk has no KCONFIG_SYMBOL: no configuration $c on $a"
 	KB_SHA=$(sha256sum <"$raw" | cut -d' ' -f1) KB_ORIGIN=$raw
-	KB_BASE=$build/kconfigs/base/$KB_SHA-$a.config
+	# Named by the source and the treatment: a changed kconfig-prep.sh makes a new base.
+	KB_BASE=$build/kconfigs/base/$KB_SHA-$(sha256sum <"$here/kconfig-prep.sh" | cut -c1-8)-$a.config
 	mkdir -p "$build/kconfigs/base"
 	if [ ! -f "$KB_BASE" ]; then
 		"$here/kconfig-prep.sh" "$raw" "$sym" >"$KB_BASE.tmp" || { rm -f "$KB_BASE.tmp"; exit 1; }
@@ -674,9 +690,9 @@ resolve() {
 		fi
 		val "$af" CLOCK_OPTIONS; tk_opts="$TK_OPTIONS${REPLY:+ $REPLY}"
 		# A base of its own, an object directory of its own: named by the
-		# base, not the configuration, so that your KCONFIG holding Debian's
-		# file builds (and caches) as CONFIG=debian does.
-		osfx=${KB_BASE:+@$(basename "$KB_BASE" .config | cut -c1-8)}
+		# base's source file, not the configuration, so that your KCONFIG
+		# holding Debian's file builds (and caches) as CONFIG=debian does.
+		osfx=${KB_SHA:+@${KB_SHA:0:8}}
 
 		# Compilers: the user's, else the branch's; the arch's cross prefix.
 		val "$af" CROSS; cross=${CROSS_COMPILE:-$REPLY}

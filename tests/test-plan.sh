@@ -277,8 +277,11 @@ for bad in "|cells 9.9 x86_64 stock '' bogus" "|cells 1.0 '' stock '' distro" "|
 	check_eq "'$bad': one line" 1 "$(grep -c . <<<"$err")"
 done
 check "unknown CONFIG names the choices and KCONFIG" grep -q "use one of: tiny distro, or all (your own file: KCONFIG=" <<<"$("$plan" cells 9.9 "" "" "" bogus 2>&1)"
-check_eq "KCONFIG: the branch's cells are @kconfig" "9.9-arm64-stock@kconfig 9.9-x86_64-stock@kconfig" \
-	"$(KCONFIG=$fake/my.config "$plan" cells 9.9 "" stock | paste -sd ' ')"
+check_eq "KCONFIG: the branch's cells are @kconfig, on the arch the file is for" "9.9-x86_64-stock@kconfig" \
+	"$(KCONFIG=$fake/my.config "$plan" cells 9.9 "" stock 2>/dev/null | paste -sd ' ')"
+check_eq "... the other arch's said in one line" "plan: KCONFIG=$fake/my.config is no configuration for arm64 (no CONFIG_ARM64=y): no arm64 cells" \
+	"$(KCONFIG=$fake/my.config "$plan" cells 9.9 "" stock 2>&1 >/dev/null)"
+check_eq "an arch filter that leaves no cell is no refusal" "0|" "$(KCONFIG=$fake/my.config "$plan" cells 1.0 arm64 2>&1 >/dev/null; echo "$?|")"
 KCONFIG=$fake/my.config "$plan" resolve "$fake/rk" 9.9-x86_64-stock@kconfig
 "$plan" resolve "$fake/rk" 9.9-x86_64-stock
 p=$fake/rk/cells/9.9-x86_64-stock@kconfig/plan.json
