@@ -5,7 +5,8 @@
 #
 # Usage: kconfig-prep.sh SRC KCONFIG_SYMBOL > OUT
 #   KCONFIG_SYMBOL  the option every configuration of the arch sets
-#                   (CONFIG_X86_64, CONFIG_ARM64): another arch's file is refused
+#                   (CONFIG_X86_64, CONFIG_ARM64): another arch's file is
+#                   refused; - checks only that SRC is a configuration
 #
 # Every =m becomes "is not set" before CONFIG_MODULES is turned off: with
 # CONFIG_MODULES=n alone, olddefconfig would promote each m to y (thousands
@@ -17,7 +18,7 @@ src=$1 sym=$2
 [ -r "$src" ] || die "$src: cannot read it"
 [ "$(grep -cE '^CONFIG_[A-Za-z0-9_]+=' "$src")" -ge 100 ] \
 	|| die "$src is not a kernel configuration (no CONFIG_ lines): give a .config such as /boot/config-\$(uname -r)"
-grep -qx "$sym=y" "$src" || die "$src is not a configuration for this arch (no $sym=y): give one made for it"
+[ "$sym" = - ] || grep -qx "$sym=y" "$src" || die "$src is not a configuration for this arch (no $sym=y): give one made for it"
 sed -E -e 's/^(CONFIG_[A-Za-z0-9_]+)=m$/# \1 is not set/' \
 	-e '/^(# )?CONFIG_DEBUG_INFO[A-Za-z0-9_]*[= ]/d' \
 	-e 's/^CONFIG_MODULES=y$/# CONFIG_MODULES is not set/' \

@@ -223,7 +223,7 @@ kc_source() { val "kconfigs/$1.mk" SOURCE; [ -n "$REPLY" ] || REPLY=tiny; }
 config_list() {
 	local x
 	if [ -n "${KCONFIG:-}" ]; then
-		[ -r "$KCONFIG" ] || die "KCONFIG=$KCONFIG: cannot read it"
+		"$here/kconfig-prep.sh" "$KCONFIG" - >/dev/null || exit 1
 		case "${1:-}" in '' | kconfig) REPLY=kconfig; return 0 ;; esac
 		die "KCONFIG=$KCONFIG is a configuration of its own (its cells are @kconfig): leave out CONFIG=$1"
 	fi
@@ -387,7 +387,7 @@ cells() {
 	done
 	# A CONFIG or BOOT named, and refused by every cell selected (not one
 	# that the other filters left without cells).
-	case "${5:-}" in '' | all) ;; *)
+	case "${5:-}${KCONFIG:+kconfig}" in '' | all) ;; *)
 		for c in $cfgs; do [ -n "${took[@$c]-}" ] || [ -z "${why[@$c]-}" ] || die "${why[@$c]}: no cell takes CONFIG=$c"; done ;;
 	esac
 	case "${4:-}" in '' | all) ;; *)

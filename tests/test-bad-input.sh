@@ -40,7 +40,7 @@ one_line_fail "KCONFIG missing" "cannot read it" qemu-6.1 KCONFIG="$w/none.confi
 printf 'hello\n' >"$w/not.config"
 one_line_fail "KCONFIG not a configuration" "is not a kernel configuration" qemu-6.1 KCONFIG="$w/not.config" BUILD_DIR="$w/b"
 { echo 'CONFIG_ARM64=y'; for i in $(seq 100); do echo "CONFIG_PAD_$i=y"; done; } >"$w/arm.config"
-one_line_fail "KCONFIG of another arch" "is not a configuration for this arch (no CONFIG_X86_64=y)" qemu-6.1 ARCH=x86_64 KCONFIG="$w/arm.config" BUILD_DIR="$w/b"
+one_line_fail "KCONFIG of another arch" "is no configuration for x86_64 (no CONFIG_X86_64=y)" qemu-6.1 ARCH=x86_64 KCONFIG="$w/arm.config" BUILD_DIR="$w/b"
 one_line_fail "KCONFIG with CONFIG" "is a configuration of its own" qemu-6.1 KCONFIG="$w/arm.config" CONFIG=debian BUILD_DIR="$w/b"
 check "bad cells: nothing built or installed (no build directory)" test ! -e "$w/b"
 one_line_fail "KSRC not a tree" "is not a kernel source tree" qemu KSRC="$w"
