@@ -78,15 +78,24 @@ int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t a
 }
 
 /*
- * The MONOTONIC time to sleep until, WINDOW_WAKE_NS and the timers'
- * resolution @res_ns (a tick in low resolution: a sleep ends on one) before
- * the boundary, once @cur shows the leap latched (TIME_INS, TIME_DEL) and
- * that moment is REST_MIN_NS or more away; 0: read on.  The wall clock does
- * not step before the boundary, so its distance is MONOTONIC's.
+ * When a reader that slept should be back, CLOCK_REALTIME: WINDOW_WAKE_NS
+ * and the timers' resolution @res_ns (a tick in low resolution: a sleep ends
+ * on one) before the leap's boundary.
+ */
+int64_t wake_before(enum leap_kind kind, int64_t midnight, int64_t res_ns)
+{
+	return leap_boundary(kind, midnight) - WINDOW_WAKE_NS - res_ns;
+}
+
+/*
+ * The MONOTONIC time to sleep until (wake_before()), once @cur shows the
+ * leap latched (TIME_INS, TIME_DEL) and that moment is REST_MIN_NS or more
+ * away; 0: read on.  The wall clock does not step before the boundary, so
+ * its distance is MONOTONIC's.
  */
 int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t res_ns)
 {
-	int64_t left = leap_boundary(kind, midnight) - WINDOW_WAKE_NS - res_ns - cur->real;
+	int64_t left = wake_before(kind, midnight, res_ns) - cur->real;
 
 	if (cur->state != (kind == LEAP_INSERT ? ST_INS : ST_DEL) || left < REST_MIN_NS)
 		return 0;
@@ -222,9 +231,7 @@ void obs_end(struct leap_obs *o, const struct sample *last)
  */
 int armed_in_time(enum leap_kind kind, int64_t midnight, int64_t armed_real_ns)
 {
-	int64_t last = midnight * NSEC_PER_SEC - (kind == LEAP_INSERT ? 1 : 2) * NSEC_PER_SEC;
-
-	return armed_real_ns < last;
+	return armed_real_ns < leap_boundary(kind, midnight) - NSEC_PER_SEC;
 }
 
 static void states_str(const struct leap_obs *o, char *buf, size_t len)
@@ -306,7 +313,7 @@ int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why
 {
 	int64_t step = o->off_after_ns - o->off_before_ns;
 	int64_t want = kind == LEAP_INSERT ? -NSEC_PER_SEC : NSEC_PER_SEC;
-	int64_t boundary = o->midnight * NSEC_PER_SEC - (kind == LEAP_INSERT ? 0 : NSEC_PER_SEC);
+	int64_t boundary = leap_boundary(kind, o->midnight);
 	int64_t late = o->step_wall_ns - boundary;
 	int step_ok = llabs(step - want) <= STEP_TOLERANCE_NS;
 	/*

@@ -154,6 +154,7 @@ static inline struct timespec ns_ts(int64_t ns)
 void obs_add_state(struct leap_obs *o, int state);
 int64_t leap_boundary(enum leap_kind kind, int64_t midnight);
 int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t adj_ns);
+int64_t wake_before(enum leap_kind kind, int64_t midnight, int64_t res_ns);
 int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t res_ns);
 void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer);
 void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,

@@ -409,7 +409,7 @@ static void *other_cpu_poll(void *arg)
 	}
 	start = now_ns(CLOCK_MONOTONIC);
 	/* Asleep until just before the boundary (see WINDOW_WAKE_NS). */
-	sleep_until(start + boundary - WINDOW_WAKE_NS - timer_res_ns() - now_ns(CLOCK_REALTIME));
+	sleep_until(start + wake_before(LEAP_DELETE, o->midnight, timer_res_ns()) - now_ns(CLOCK_REALTIME));
 	while (now_ns(CLOCK_MONOTONIC) - start < SAMPLE_LIMIT_NS) {
 		int state = read_adjtimex(&adj);
 

@@ -18,8 +18,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { echo "usage: boot-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
 plan=$(realpath "$1") pos=${2:-1/1}
 {
-	read -r cell; read -r branch; read -r arch; read -r _; read -r image; read -r initrd; read -r out
-} < <(jq -r '.cell, .branch, .arch, .variant, .image.path, .initramfs.path, .out' "$plan")
+	read -r cell; read -r branch; read -r arch; read -r image; read -r initrd; read -r out
+	read -r boot_mode; read -r shows
+} < <(jq -r '.cell, .branch, .arch, .image.path, .initramfs.path, .out, (.boot.mode // "default"), (.boot.shows // "")' "$plan")
 run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
 
@@ -89,9 +90,8 @@ while IFS= read -r line; do
 done < <("$here/verdict.sh" "$out/console.log" "$rc")
 # A boot mode must show that the kernel took it (its SHOWS), else the cell
 # did not test what its name says.
-shows=$(jq -r '.boot.shows // ""' "$plan")
 if [ -n "$shows" ] && [ "$verdict" != ERROR ] && ! grep -Eq -- "$shows" "$out/console.log"; then
-	reason="boot mode $(jq -r .boot.mode "$plan") did not take: the console never shows /$shows/ (was: $verdict, $reason)"
+	reason="boot mode $boot_mode did not take: the console never shows /$shows/ (was: $verdict, $reason)"
 	verdict=ERROR
 fi
 # A mutant killed by a splat must show the one it names (KILLER_SPLAT).

@@ -19,12 +19,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 plan=$1 pos=${2:-1/1}
 [ -f "$plan" ] || { echo "build-cell: no plan at $plan" >&2; exit 2; }
 {
-	read -r cell; read -r branch; read -r arch; read -r _
+	read -r cell; read -r branch; read -r arch
 	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id
 	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r target; read -r objdir; read -r jobs
 	read -r imgdir; read -r image; read -r out
 	read -r base_config; read -r origin_config; read -r check_options
-} < <(jq -r '.cell, .branch, .arch, .variant,
+} < <(jq -r '.cell, .branch, .arch,
 	.tree.source, .tree.package, (.tree.suites | join(" ")), .tree.version, .tree.path, .tree.id,
 	.build.karch, .build.cross_compile, .build.cc, .build.hostcc, .build.target, .build.objdir, .build.jobs,
 	.image.dir, .image.path, .out,

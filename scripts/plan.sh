@@ -218,6 +218,13 @@ boot_list() {
 }
 # kc_source CONFIG: REPLY = its SOURCE (tiny, debian, kconfig).
 kc_source() { val "kconfigs/$1.mk" SOURCE; [ -n "$REPLY" ] || REPLY=tiny; }
+# The configurations CONFIG= may name: every one but the KCONFIG file's.
+packaged_kconfigs() {
+	local c
+	for c in ${KCONFIGS[@]+"${KCONFIGS[@]}"}; do kc_source "$c"; [ "$REPLY" = kconfig ] || echo "$c"; done
+}
+# cfg_suffix CONFIG: REPLY = what a cell's name says of it ("" for tiny).
+cfg_suffix() { REPLY=; [ -z "$1" ] || [ "$1" = tiny ] || REPLY=@$1; }
 # config_list CONFIG: REPLY = the configurations asked for, checked: "" is
 # tiny (with KCONFIG: the file's, kconfig); all is every packaged one.
 config_list() {
@@ -229,14 +236,11 @@ config_list() {
 	fi
 	case "${1:-}" in '') REPLY=tiny; return 0 ;; esac
 	if [ "$1" = all ]; then
-		REPLY=
-		for x in ${KCONFIGS[@]+"${KCONFIGS[@]}"}; do kc_source "$x"; [ "$REPLY" = kconfig ] || set -- "$@" "$x"; done
-		shift
-		REPLY=$*
+		REPLY=$(packaged_kconfigs | words)
 		return 0
 	fi
 	for x in $1; do
-		[ -f "$root/kconfigs/$x.mk" ] || die "unknown CONFIG '$x': use one of: $(for c in ${KCONFIGS[@]+"${KCONFIGS[@]}"}; do kc_source "$c"; [ "$REPLY" = kconfig ] || echo "$c"; done | words), or all (your own file: KCONFIG=/path/to/.config)"
+		[ -f "$root/kconfigs/$x.mk" ] || die "unknown CONFIG '$x': use one of: $(packaged_kconfigs | words), or all (your own file: KCONFIG=/path/to/.config)"
 		kc_source "$x"
 		[ "$REPLY" != kconfig ] || die "CONFIG=$x is the file KCONFIG names: give KCONFIG=/path/to/.config"
 	done
@@ -366,7 +370,7 @@ cells() {
 					continue
 				fi
 				took[@$c]=1
-				[ "$c" = tiny ] && cs="" || cs=@$c
+				cfg_suffix "$c"; cs=$REPLY
 				for m in $modes; do
 					if ! boot_fits "$m" "$b" "$a" "$c"; then
 						notes="${notes}plan: $REPLY: no +$m cells"$'\n'
@@ -399,8 +403,7 @@ cells() {
 mutant_cells() {
 	local b=$1 want_a=${2:-} c=${3:-} a m cs=""
 	case "$c" in *' '* | all) die "the mutants take one configuration at a time, not CONFIG=$c" ;; esac
-	[ -z "$c" ] || [ "$c" = tiny ] || cs=@$c
-	[ -z "${KCONFIG:-}" ] || cs=@kconfig
+	config_list "$c"; cfg_suffix "$REPLY"; cs=$REPLY
 	cells "$b" "$want_a" stock "" "$c" >/dev/null
 	[ -d "$root/mutants/$b" ] || die "no mutants/$b/ directory: mutants exist for: $(cd "$root/mutants" && printf '%s ' */)"
 	branch_arches "$b"
@@ -613,7 +616,8 @@ kconfig_base() {
 	esac
 	val "arches/$a.mk" KCONFIG_SYMBOL; sym=$REPLY
 	[ -n "$sym" ] || die "arches/$a.mk has no KCONFIG_SYMBOL: no configuration $c on $a"
-	KB_SHA=$(sha256sum <"$raw" | cut -d' ' -f1) KB_ORIGIN=$raw
+	[ -n "$KB_SHA" ] || KB_SHA=$(sha256sum <"$raw" | cut -d' ' -f1)
+	KB_ORIGIN=$raw
 	# Named by the source and the treatment: a changed kconfig-prep.sh makes a new base.
 	KB_BASE=$build/kconfigs/base/$KB_SHA-$(sha256sum <"$here/kconfig-prep.sh" | cut -c1-8)-$a.config
 	mkdir -p "$build/kconfigs/base"
