@@ -1,0 +1,3 @@
+# M4: see the patch header.
+KILLED_BY    := FAIL
+KILLER_TESTS := timers_after_delete

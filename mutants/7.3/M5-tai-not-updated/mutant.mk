@@ -1,0 +1,3 @@
+# M5: see the patch header.
+KILLED_BY    := FAIL
+KILLER_TESTS := tai_offset

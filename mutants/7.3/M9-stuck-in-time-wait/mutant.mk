@@ -1,0 +1,3 @@
+# M9: see the patch header.
+KILLED_BY    := FAIL
+KILLER_TESTS := leap_states
