@@ -16,9 +16,11 @@ PACKAGES  := qemu-system-aarch64:qemu-system-arm aarch64-linux-gnu-gcc:gcc-aarch
 CELL_TARGET_S := 10
 # Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 2
-# Configurations that are not tiny (kconfigs/): Debian's arch name, the
+# Configurations that are not tiny (kconfigs/): Debian's arch name and
+# its kernel flavour (the name in linux-config's file names), the
 # option every arm64 configuration sets, and the clocksource and
 # clockevent driver whose option must keep its source's value.
 DEBIAN_ARCH    := arm64
+DEBIAN_FLAVOUR := arm64
 KCONFIG_SYMBOL := CONFIG_ARM64
 CLOCK_OPTIONS  := ARM_ARCH_TIMER

@@ -24,9 +24,11 @@ PACKAGES_musl := musl-gcc:musl-tools
 CELL_TARGET_S := 8
 # Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 1
-# Configurations that are not tiny (kconfigs/): Debian's arch name, the
+# Configurations that are not tiny (kconfigs/): Debian's arch name and
+# its kernel flavour (the name in linux-config's file names), the
 # option every x86_64 configuration sets, and the clocksource and
 # clockevent drivers whose options must keep their source's values.
 DEBIAN_ARCH    := amd64
+DEBIAN_FLAVOUR := amd64
 KCONFIG_SYMBOL := CONFIG_X86_64
 CLOCK_OPTIONS  := X86_TSC HPET_TIMER X86_PM_TIMER X86_LOCAL_APIC

@@ -44,7 +44,8 @@
 #       that must be among the failed ones); its series replaces the variant's.
 #   kconfigs/<C>.mk  a configuration: SOURCE (tiny: tinyconfig and the
 #       fragments; debian: Debian's linux-config package of the tree's
-#       version, FLAVOUR's file for the arch's DEBIAN_ARCH; kconfig: the file
+#       version, its FILE with the arch's DEBIAN_ARCH and DEBIAN_FLAVOUR
+#       put in for $(DEBIAN_ARCH) and $(DEBIAN_FLAVOUR); kconfig: the file
 #       KCONFIG names), FRAGMENTS (for the last two: configs/<F>.config and
 #       configs/<F>-<ARCH>.config on top, what QEMU needs), ORDER.  A
 #       branch's KCONFIGS lists the ones its tree builds (kconfig: any).
@@ -592,7 +593,7 @@ check_inputs() {
 # through kconfig-prep.sh), both under BUILD/kconfigs: KB_ORIGIN, KB_BASE,
 # KB_SHA (the source's sha256) and KB_DESC (where it came from).
 kconfig_base() {
-	local b=$1 a=$2 c=$3 ver=$4 sym raw pkg flavour debarch
+	local b=$1 a=$2 c=$3 ver=$4 sym raw pkg file debarch
 	KB_BASE="" KB_ORIGIN="" KB_SHA="" KB_DESC=""
 	kc_source "$c"
 	case "$REPLY" in
@@ -603,10 +604,11 @@ kconfig_base() {
 		pkg=${REPLY/linux-source-/linux-config-}
 		val "arches/$a.mk" DEBIAN_ARCH; debarch=$REPLY
 		[ -n "$debarch" ] || die "arches/$a.mk has no DEBIAN_ARCH: no Debian configuration for $a"
-		val "kconfigs/$c.mk" FLAVOUR; flavour=$REPLY
+		val "kconfigs/$c.mk" FILE; file=${REPLY//\$(DEBIAN_ARCH)/$debarch}
+		val "arches/$a.mk" DEBIAN_FLAVOUR; file=${file//\$(DEBIAN_FLAVOUR)/$REPLY}
 		bval "$b" SUITES
-		raw=$("$here/fetch-config.sh" "$pkg" "$REPLY" "$build" "$ver" "$debarch" "config.${debarch}_${flavour}_$debarch") || exit 1
-		KB_DESC="$pkg $ver ($debarch) config.${debarch}_${flavour}_$debarch" ;;
+		raw=$("$here/fetch-config.sh" "$pkg" "$REPLY" "$build" "$ver" "$debarch" "$file") || exit 1
+		KB_DESC="$pkg $ver ($debarch) $file" ;;
 	kconfig)
 		KB_SHA=$(sha256sum <"$KCONFIG" | cut -d' ' -f1)
 		mkdir -p "$build/kconfigs/yours"

@@ -245,12 +245,13 @@ rm -rf "$fake/boots"
 # --- configurations: tiny, a distribution's, your own -----------------------
 mkdir -p "$fake/kconfigs"
 printf 'SOURCE := tiny\nORDER := 1\n' >"$fake/kconfigs/tiny.mk"
-printf 'SOURCE := debian\nFLAVOUR := none\nFRAGMENTS := q\nWITHOUT := no such package\nORDER := 2\n' >"$fake/kconfigs/distro.mk"
+# shellcheck disable=SC2016 # make's $(...), literally
+printf 'SOURCE := debian\nFILE := config.$(DEBIAN_ARCH)_none_$(DEBIAN_FLAVOUR)\nFRAGMENTS := q\nWITHOUT := no such package\nORDER := 2\n' >"$fake/kconfigs/distro.mk"
 printf 'SOURCE := kconfig\nFRAGMENTS := q\nORDER := 3\n' >"$fake/kconfigs/kconfig.mk"
 echo 'CONFIG_Q=y' >"$fake/configs/q.config"
 echo 'CONFIG_QX=y' >"$fake/configs/q-x86_64.config"
 printf 'KCONFIGS := tiny distro\n' >>"$fake/branches/9.9/branch.mk"
-printf 'DEBIAN_ARCH := amd64\nKCONFIG_SYMBOL := CONFIG_X86_64\nCLOCK_OPTIONS := X86_TSC HPET_TIMER\n' >>"$fake/arches/x86_64.mk"
+printf 'DEBIAN_ARCH := amd64\nDEBIAN_FLAVOUR := amd64\nKCONFIG_SYMBOL := CONFIG_X86_64\nCLOCK_OPTIONS := X86_TSC HPET_TIMER\n' >>"$fake/arches/x86_64.mk"
 printf 'KCONFIG_SYMBOL := CONFIG_ARM64\n' >>"$fake/arches/arm64.mk"
 check_eq "kconfigs: by ORDER" "tiny distro kconfig" "$("$plan" kconfigs | paste -sd ' ')"
 check_eq "CONFIG=distro: @distro cells" "9.9-x86_64-stock@distro" "$("$plan" cells 9.9 x86_64 stock "" distro | paste -sd ' ')"
@@ -298,7 +299,7 @@ check_eq "the tiny cell: no base, the tree's own objdir" "tiny||$build/obj/linux
 	"$(jq -r '[.kconfig.name, .kconfig.base, .build.objdir] | join("|")' "$fake/rk/cells/9.9-x86_64-stock/plan.json")"
 rm -rf "$fake/kconfigs" "$fake/configs/q.config" "$fake/configs/q-x86_64.config"
 sed -i '/^KCONFIGS/d' "$fake/branches/9.9/branch.mk"
-sed -i '/^DEBIAN_ARCH\|^KCONFIG_SYMBOL\|^CLOCK_OPTIONS/d' "$fake/arches/x86_64.mk" "$fake/arches/arm64.mk"
+sed -i '/^DEBIAN_ARCH\|^DEBIAN_FLAVOUR\|^KCONFIG_SYMBOL\|^CLOCK_OPTIONS/d' "$fake/arches/x86_64.mk" "$fake/arches/arm64.mk"
 
 # --- one planning per run: the runner's dry run ------------------------------
 trace=$fake/trace
