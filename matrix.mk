@@ -14,7 +14,9 @@ BOOTS      ?= 2
 # image key and rebuild everything).
 KERNEL_CC     := $(if $(filter command line environment,$(origin CC)),$(CC))
 KERNEL_HOSTCC := $(if $(filter command line environment,$(origin HOSTCC)),$(HOSTCC))
-export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE
+# CCACHE=1: the kernel's compilers run through ccache (BUILD_DIR/ccache).
+CCACHE     ?= 0
+export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE CCACHE
 
 PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.

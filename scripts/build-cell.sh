@@ -21,12 +21,12 @@ plan=$1 pos=${2:-1/1}
 {
 	read -r cell; read -r branch; read -r arch
 	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id
-	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r target; read -r objdir; read -r jobs
+	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r ccache; read -r target; read -r objdir; read -r jobs
 	read -r imgdir; read -r image; read -r out
 	read -r base_config; read -r origin_config; read -r check_options
 } < <(jq -r '.cell, .branch, .arch,
 	.tree.source, .tree.package, (.tree.suites | join(" ")), .tree.version, .tree.path, .tree.id,
-	.build.karch, .build.cross_compile, .build.cc, .build.hostcc, .build.target, .build.objdir, .build.jobs,
+	.build.karch, .build.cross_compile, .build.cc, .build.hostcc, (.build.ccache // ""), .build.target, .build.objdir, .build.jobs,
 	.image.dir, .image.path, .out,
 	(.kconfig.base // ""), (.kconfig.origin // ""), ((.kconfig.options // []) | join(" "))' "$plan")
 [ -n "${image:-}" ] || { echo "build-cell: $plan is not a plan (no .image.path)" >&2; exit 2; }
@@ -35,10 +35,10 @@ mapfile -t patches < <(jq -r '.root as $r | .patches[] | $r + "/" + .' "$plan")
 mapfile -t frags < <(jq -r '.root as $r | .configs[] | $r + "/" + .' "$plan")
 build=$(dirname "$(dirname "$imgdir")")
 
-status=failed reason="harness error before the build" build_s=0
+status=failed reason="harness error before the build" build_s=0 cstats=null
 write_json() {
-	jq -n --arg s "$status" --argjson t "$build_s" --arg r "$reason" \
-		'{status: $s, build_s: $t, reason: $r, log: "build.log"}' >"$out/build.json.tmp"
+	jq -n --arg s "$status" --argjson t "$build_s" --arg r "$reason" --argjson c "$cstats" \
+		'{status: $s, build_s: $t, reason: $r, log: "build.log"} + if $c then {ccache: $c} else {} end' >"$out/build.json.tmp"
 	mv "$out/build.json.tmp" "$out/build.json"
 }
 trap write_json EXIT
@@ -64,7 +64,7 @@ backup=$build/locks/$tree_id.backup
 		cat "$out/patch.log" >&2
 		exit 3
 	fi
-	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc JOBS=$jobs \
+	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc KERNEL_CCACHE=$ccache JOBS=$jobs \
 		BASE_CONFIG=$base_config ORIGIN_CONFIG=$origin_config CHECK_OPTIONS=$check_options \
 		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 \
 		|| { tail -n 20 "$out/build.log" >&2; exit 1; }
@@ -81,5 +81,8 @@ backup=$build/locks/$tree_id.backup
 	exit 1
 }
 build_s=$(($(date +%s) - start))
+# With CCACHE=1: the compilations the cache answered and the ones it missed.
+[ ! -f "$objdir/.leap-ccache" ] || cstats=$(awk '$2 ~ /hit$/ { h += $3 } $2 == "cache_miss" { m += $3 }
+	END { printf "{\"hits\": %d, \"misses\": %d}", h, m }' "$objdir/.leap-ccache")
 status=built reason="built"
 echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ... ${build_s} s"

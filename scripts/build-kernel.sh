@@ -4,7 +4,15 @@
 # Usage: build-kernel.sh TREE OBJDIR KARCH IMAGE FRAGMENT...
 #
 # Environment: CROSS_COMPILE, KERNEL_CC, KERNEL_HOSTCC (make's CC and HOSTCC,
-# passed when set), JOBS; BASE_CONFIG, ORIGIN_CONFIG, CHECK_OPTIONS below.
+# passed when set), JOBS; BASE_CONFIG, ORIGIN_CONFIG, CHECK_OPTIONS below;
+# KERNEL_CCACHE, a directory: the compilers run through ccache with their
+# cache there.  They do so by name (links to ccache first in PATH), so the
+# kernel's command lines stay as they are and turning the cache on or off
+# rebuilds nothing.  Paths under the directory's parent (the build
+# directory) are hashed relative, so another object directory or a tree at
+# another version hits the same entries where the sources are the same; a
+# compiler is known by its content.  The build's hits and misses go to
+# OBJDIR/.leap-ccache.
 # The configuration is tinyconfig (allnoconfig on trees without it), or the
 # file BASE_CONFIG when set, plus the fragments, merged with the tree's own
 # merge_config.sh and finished with olddefconfig (`yes "" | make oldconfig` on
@@ -28,6 +36,18 @@ mkargs=(-C "$tree" "O=$obj" "ARCH=$karch" -s)
 [ -n "${KERNEL_HOSTCC:-}" ] && mkargs+=("HOSTCC=$KERNEL_HOSTCC")
 mkdir -p "$obj"
 jobs=${JOBS:-$(nproc)}
+rm -f "$obj/.leap-ccache"
+if [ -n "${KERNEL_CCACHE:-}" ]; then
+	ccache=$(command -v ccache) || die "KERNEL_CCACHE is set but there is no ccache: apt-get install ccache"
+	mkdir -p "$KERNEL_CCACHE/bin"
+	for c in "${CROSS_COMPILE:-}gcc" gcc "${KERNEL_CC:-}" "${KERNEL_HOSTCC:-}"; do
+		case "$c" in "" | */* | *" "*) ;; *) ln -sfn "$ccache" "$KERNEL_CCACHE/bin/$c" ;; esac
+	done
+	CCACHE_BASEDIR=$(dirname "$(realpath -m "$KERNEL_CCACHE")")
+	export PATH="$KERNEL_CCACHE/bin:$PATH" CCACHE_DIR=$KERNEL_CCACHE CCACHE_BASEDIR
+	export CCACHE_COMPILERCHECK=content CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+	ccache -z >/dev/null
+fi
 
 stamp=$obj/.leap-config-inputs
 base_config=${BASE_CONFIG:-} origin=${ORIGIN_CONFIG:-}
@@ -81,3 +101,4 @@ fi
 
 make "${mkargs[@]}" -j"$jobs" "$(basename "$image")"
 [ -f "$obj/$image" ] || die "no $image after the build in $obj"
+[ -z "${KERNEL_CCACHE:-}" ] || ccache --print-stats | awk -F'\t' '$1 ~ /^(direct_cache_hit|preprocessed_cache_hit|cache_miss)$/ { print "ccache " $1 " " $2 }' >"$obj/.leap-ccache"

@@ -62,7 +62,9 @@
 # expected verdicts and a reproducer, written as JSON beside the cell's
 # results.  scripts/build-cell.sh and boot-cell.sh read that file and nothing
 # else.  Its inputs besides the data: BUILD_DIR, KSRC, KERNEL_CC,
-# KERNEL_HOSTCC, CROSS_COMPILE, JOBS, LIMIT, SILENCE, LEAP_CMDLINE, KCONFIG.
+# KERNEL_HOSTCC, CROSS_COMPILE, JOBS, LIMIT, SILENCE, LEAP_CMDLINE, KCONFIG,
+# CCACHE (1: the compilers run through ccache, its cache in BUILD/ccache; it
+# changes no image, so it is not in the image key).
 # LEAP_ROOT (default: this script's parent) locates the data.
 set -eu -o pipefail
 # LEAP_TRACE=FILE: note each run of this program there (tests count them).
@@ -549,6 +551,7 @@ tools() {
 		printf '%s\n' $REPLY
 		flavour "$B" "$A"
 		[ -z "$FL_PKGS" ] || printf '%s\n' $FL_PKGS
+		[ "${CCACHE:-0}" = 0 ] || echo ccache:ccache
 	done | awk '!seen[$0]++'
 }
 
@@ -585,6 +588,7 @@ check_inputs() {
 	case "${LIMIT:-60}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9] | [1-9][0-9][0-9][0-9]) ;; *) die "LIMIT=$LIMIT: give whole seconds" ;; esac
 	case "${SILENCE:-20}" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "SILENCE=$SILENCE: give whole seconds (0 turns the silence kill off)" ;; esac
 	case "${JOBS:-1}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "JOBS=$JOBS: give a number of build jobs, 1 or more" ;; esac
+	case "${CCACHE:-0}" in 0 | 1) ;; *) die "CCACHE=$CCACHE: give 1 (compile through ccache, cached in BUILD_DIR/ccache) or 0" ;; esac
 }
 
 # kconfig_base BRANCH ARCH CONFIG VERSION: for a configuration that is not
@@ -778,7 +782,8 @@ resolve() {
 			val "$af" KARCH; js "$REPLY"; printf '  "build": {"karch": %s, ' "$REPLY"
 			js "$cross"; printf '"cross_compile": %s, ' "$REPLY"
 			js "$cc"; printf '"cc": %s, ' "$REPLY"
-			js "$hostcc"; printf '"hostcc": %s,\n' "$REPLY"
+			js "$hostcc"; printf '"hostcc": %s, ' "$REPLY"
+			js "$([ "${CCACHE:-0}" = 0 ] || echo "$build/ccache")"; printf '"ccache": %s,\n' "$REPLY"
 			js "$image"; printf '    "target": %s, ' "$REPLY"
 			js "$build/obj/$tree_id-$A$osfx"; printf '"objdir": %s, ' "$REPLY"
 			printf '"jobs": %s},\n' "$jobs"
