@@ -22,13 +22,14 @@ PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
 RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 
-.PHONY: help matrix qemu list-cells cell test unit-tests deps export mutants bench repeat check-% qemu-%
+.PHONY: help matrix qemu list-cells list-jobs cell test unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
 	@echo "                                (BOOT: boots/ modes; CONFIG: kconfigs/; lists, or all)"
 	@echo "make qemu-6.1 KCONFIG=/path/.config  the branch built from your configuration"
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
+	@echo "make list-jobs [PER=cell] [FORMAT=json|gitlab]  the cells as CI jobs (docs/ci.md)"
 	@echo "make cell CELL=... DRY_RUN=1    print the cell's plan, build nothing"
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
 	@echo "make check-6.1 [KSRC=]          dry-run a branch's patches on a tree"
@@ -43,6 +44,13 @@ help:
 # FORMAT=json: {"cell": [...]} for a CI matrix (one runner per cell).
 list-cells:
 	@$(PLAN) $(if $(filter json,$(FORMAT)),cells-json,cells) "$(BRANCH)" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)"
+
+# The cells as CI jobs: PER=tree-arch (default) or cell; FORMAT=list
+# (default), json (GitHub Actions) or gitlab (a child pipeline).  The CI
+# files (.github/workflows/, .gitlab-ci.yml) call this; see docs/ci.md.
+list-jobs:
+	@cells=$$($(PLAN) cells "$(BRANCH)" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && \
+		scripts/ci-jobs.sh "$(or $(PER),tree-arch)" "$(if $(filter command line environment,$(origin FORMAT)),$(FORMAT),list)" $$cells
 
 matrix:
 	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells

@@ -35,7 +35,7 @@ done
 
 echo "== shellcheck"
 cd "$root" || exit 1
-files=(scripts/*.sh initramfs-builder/*.sh tests/*.sh .ci/run)
+files=(scripts/*.sh initramfs-builder/*.sh tests/*.sh tests/ci-validators/*.sh .ci/run)
 if shellcheck -x "${files[@]}"; then
 	echo "shellcheck: ${#files[@]} passed, 0 failed"; total_pass=$((total_pass + ${#files[@]}))
 else
