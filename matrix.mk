@@ -36,6 +36,7 @@ help:
 	@echo "make export BRANCH=3.4 FORMAT=mbox|quilt|debian [OUT=dir]"
 	@echo "make mutants [RUNS=3] [CONFIG=] the mutation suite (kill table)"
 	@echo "make bench [COLD=1]             speed against the targets -> docs/results.md"
+	@echo "make bench CONFIG=debian [ARCH=] [POINT=6.1.176-1]  a Debian configuration's speed (hours)"
 	@echo "make repeat [N=20] [LOADED=1] [SOAK=1]  flakiness: repeated boots (SOAK: 100 leaps each)"
 	@echo "make deps                       install every host tool (as root)"
 	@echo "make test                       what CI runs"
@@ -101,7 +102,9 @@ mutants:
 	@scripts/mutants.sh $(if $(RUNS),-r $(RUNS)) $(if $(CONFIG),-c "$(CONFIG)") $(MUTANTS_BRANCH) $(ARCH)
 
 # --- speed ---------------------------------------------------------------------
+# CONFIG=debian: that configuration's figures next to tiny's (hours);
+# POINT=<older version>: and the rerun after a point release, with ccache.
 bench:
-	@scripts/bench.sh $(if $(COLD),-c)
+	@$(if $(CONFIG),scripts/bench-kconfig.sh $(if $(POINT),-p "$(POINT)") "$(CONFIG)" $(ARCH),scripts/bench.sh $(if $(COLD),-c))
 repeat:
 	@scripts/repeat.sh $(if $(N),-n $(N)) $(if $(LOADED),-l) $(if $(SOAK),-s) $(CELLS)

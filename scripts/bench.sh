@@ -103,13 +103,4 @@ target() { echo "<= $("$here/plan.sh" arch-get "$(jq -r .arch "$out/warmup/cells
 	echo "<!-- /bench -->"
 } >"$out/table.md"
 cat "$out/table.md"
-doc=$root/docs/results.md
-if [ -f "$doc" ] && grep -q '<!-- bench:' "$doc"; then
-	awk -v f="$out/table.md" '
-		/<!-- bench:/ { while ((getline l < f) > 0) print l; skip = 1; next }
-		/<!-- \/bench -->/ { skip = 0; next }
-		!skip' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
-else
-	{ echo; echo "## Speed (make bench)"; cat "$out/table.md"; } >>"$doc"
-fi
-echo "bench: written to $doc"
+doc_section bench "$out/table.md" "$root/docs/results.md" "Speed (make bench)"

@@ -91,3 +91,19 @@ apt_download() {
 	mv "$tmp"/*.deb "$deb"
 	rmdir "$tmp"
 }
+
+# doc_section MARK TABLE DOC TITLE: put TABLE (which starts with a
+# "<!-- MARK:" line and ends with "<!-- /MARK -->") in DOC in place of the
+# one there, or at its end under "## TITLE".
+doc_section() {
+	local mark=$1 table=$2 doc=$3 title=$4
+	if [ -f "$doc" ] && grep -q "<!-- $mark:" "$doc"; then
+		awk -v f="$table" -v m="$mark" '
+			index($0, "<!-- " m ":") == 1 { while ((getline l < f) > 0) print l; skip = 1; next }
+			index($0, "<!-- /" m " -->") == 1 { skip = 0; next }
+			!skip' "$doc" >"$doc.tmp" && mv "$doc.tmp" "$doc"
+	else
+		{ echo; echo "## $title"; cat "$table"; } >>"$doc"
+	fi
+	echo "bench: written to $doc"
+}

@@ -87,4 +87,16 @@ if command -v chromium >/dev/null; then
 else
 	check "chromium is installed (apt-get install chromium)" false
 fi
+# doc_section (make bench's tables in docs/results.md): a table replaces its
+# own marked section and nothing else; a new one goes at the end.
+# shellcheck source=scripts/lib.sh
+. "$ROOT/scripts/lib.sh"
+printf '# doc\n<!-- bench: old -->\nold bench\n<!-- /bench -->\nbetween\n<!-- bench-kconfig: old -->\nold kc\n<!-- /bench-kconfig -->\nend\n' >"$w/doc.md"
+printf '<!-- bench: new -->\nnew bench\n<!-- /bench -->\n' >"$w/t1.md"
+doc_section bench "$w/t1.md" "$w/doc.md" "Speed" >/dev/null
+check_eq "doc_section: its own section replaced, the other kept" \
+	"# doc|<!-- bench: new -->|new bench|<!-- /bench -->|between|<!-- bench-kconfig: old -->|old kc|<!-- /bench-kconfig -->|end" "$(paste -sd '|' "$w/doc.md")"
+printf '<!-- bench-x: new -->\nx\n<!-- /bench-x -->\n' >"$w/t2.md"
+doc_section bench-x "$w/t2.md" "$w/doc.md" "Speed of x" >/dev/null
+check_eq "... a section not there yet: at the end, under its title" "end||## Speed of x|<!-- bench-x: new -->|x|<!-- /bench-x -->" "$(tail -n 6 "$w/doc.md" | paste -sd '|')"
 finish report
