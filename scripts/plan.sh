@@ -35,11 +35,13 @@
 #   branches/<F>/family.mk  the keys its branches share; a key missing from a
 #       branch.mk comes from its FAMILY's family.mk, then that family's FAMILY.
 #       ARCHES missing everywhere means every arch.
-#   arches/<A>.mk  one complete stanza: KARCH, CROSS, IMAGE, CONFIG, QEMU,
-#       QEMU_ARGS, CONSOLE, CMDLINE, GUEST_CC, PACKAGES; GUEST_CC_<libc> and
-#       PACKAGES_<libc> for another guest C library; CELL_TARGET_S (make
-#       bench's target for one cell); ORDER (where the arch sorts: cells,
-#       builds and tables go in that order).
+#   arches/<A>/  one complete stanza, everything about the arch: arch.mk
+#       (KARCH, CROSS, IMAGE, QEMU, QEMU_ARGS, CONSOLE, CMDLINE, GUEST_CC,
+#       PACKAGES; GUEST_CC_<libc> and PACKAGES_<libc> for another guest C
+#       library; CELL_TARGET_S (make bench's target for one cell); ORDER
+#       (where the arch sorts: cells, builds and tables go in that order)),
+#       arch.config (its kernel config fragment, on top of the groups'
+#       configs/<G>.config) and <G>.config (its part of group G, last).
 #   mutants/<B>/<M>/mutant.mk  KILLED_BY (verdicts), KILLER_TESTS (KTAP tests
 #       that must be among the failed ones); its series replaces the variant's.
 #   kconfigs/<C>.mk  a configuration: SOURCE (tiny: tinyconfig and the
@@ -47,7 +49,7 @@
 #       version, its FILE with the arch's DEBIAN_ARCH and DEBIAN_FLAVOUR
 #       put in for $(DEBIAN_ARCH) and $(DEBIAN_FLAVOUR); kconfig: the file
 #       KCONFIG names), FRAGMENTS (for the last two: configs/<F>.config and
-#       configs/<F>-<ARCH>.config on top, what QEMU needs), ORDER.  A
+#       arches/<A>/<F>.config on top, what QEMU needs), ORDER.  A
 #       branch's KCONFIGS lists the ones its tree builds (kconfig: any).
 #       Arch stanzas add DEBIAN_ARCH, KCONFIG_SYMBOL (set in every
 #       configuration of the arch) and CLOCK_OPTIONS (its clocksource and
@@ -90,7 +92,7 @@ load() {
 	local file key val
 	local files=()
 	cd "$root"
-	files=(branches/*/*.mk arches/*.mk)
+	files=(branches/*/*.mk arches/*/arch.mk)
 	for file in mutants/*/*/mutant.mk boots/*.mk kconfigs/*.mk; do [ ! -f "$file" ] || files+=("$file"); done
 	cd - >/dev/null
 	while IFS=$'\t' read -r file key val; do
@@ -123,16 +125,18 @@ bval() { bget "$1" "$2" || true; }
 
 BRANCHES=() ARCHES=() MODES=() KCONFIGS=()
 for f in "$root"/branches/*/branch.mk; do [ -f "$f" ] && { f=${f%/branch.mk}; BRANCHES+=("${f##*/}"); }; done
-# The files of DIR/*.mk by their ORDER (then name; no ORDER sorts last).
+# The names of DIR/*.mk (or, with a second argument, DIR/*/FILE.mk) by their
+# ORDER (then name; no ORDER sorts last).
 by_order() {
-	local f
-	for f in "$root/$1"/*.mk; do
+	local f n
+	for f in "$root/$1"/${2:+*/$2}*.mk; do
 		[ -f "$f" ] || continue
-		f=${f##*/}; f=${f%.mk}
-		printf '%s %s\n' "${V["$1/$f.mk|ORDER"]:-999}" "$f"
+		f=${f#"$root/"}
+		if [ -n "${2:-}" ]; then n=${f%/*}; else n=${f%.mk}; fi
+		printf '%s %s\n' "${V["$f|ORDER"]:-999}" "${n##*/}"
 	done | sort -k1,1n -k2,2 | cut -d' ' -f2
 }
-mapfile -t ARCHES < <(by_order arches)
+mapfile -t ARCHES < <(by_order arches arch)
 mapfile -t MODES < <(by_order boots)
 mapfile -t KCONFIGS < <(by_order kconfigs)
 branches() { printf '%s\n' ${BRANCHES[@]+"${BRANCHES[@]}"}; }
@@ -160,8 +164,8 @@ need_ksrc_tree() {
 # need_kconfig ARCH: KCONFIG is a readable kernel configuration for ARCH
 # (kconfig-prep.sh's checks, one line if not).
 need_kconfig() {
-	val "arches/$1.mk" KCONFIG_SYMBOL
-	[ -n "$REPLY" ] || die "arches/$1.mk has no KCONFIG_SYMBOL: no configuration of your own on $1"
+	val "arches/$1/arch.mk" KCONFIG_SYMBOL
+	[ -n "$REPLY" ] || die "arches/$1/arch.mk has no KCONFIG_SYMBOL: no configuration of your own on $1"
 	"$here/kconfig-prep.sh" "$KCONFIG" "$REPLY" >/dev/null || exit 1
 }
 KV="" KFIX="-"
@@ -258,7 +262,7 @@ config_fits() {
 	kc_source "$c"
 	if [ "$REPLY" = kconfig ]; then
 		[ -n "$a" ] || return 0
-		val "arches/$a.mk" KCONFIG_SYMBOL
+		val "arches/$a/arch.mk" KCONFIG_SYMBOL
 		[ -n "$REPLY" ] && grep -qx "$REPLY=y" "$KCONFIG" && return 0
 		REPLY="KCONFIG=$KCONFIG is no configuration for $a${REPLY:+ (no $REPLY=y)}: no $a cells"
 		return 1
@@ -289,7 +293,7 @@ frag_files() {
 		x=$(for f in $REPLY; do
 			[ -f "$root/configs/$f.config" ] || die "kconfigs/$c.mk names configs/$f.config, which does not exist"
 			echo "$root/configs/$f.config"
-			[ ! -f "$root/configs/$f-$a.config" ] || echo "$root/configs/$f-$a.config"
+			[ ! -f "$root/arches/$a/$f.config" ] || echo "$root/arches/$a/$f.config"
 		done) || exit 1
 	fi
 	REPLY=$x
@@ -487,21 +491,21 @@ series() {
 }
 
 # configs ARCH [FRAGMENT...]: configs/<F>.config for each fragment (default
-# common), the arch's own fragment (its CONFIG), then configs/<F>-<ARCH>.config
-# where one exists (what only that arch changes for those trees).
+# common), the arch's own arches/<ARCH>/arch.config, then the arch's part of
+# each fragment, arches/<ARCH>/<F>.config where there is one.
 configs() {
 	local arch=$1 c
 	shift
-	[ -f "$root/arches/$arch.mk" ] || die "unknown ARCH '$arch': use one of: $(arches | words)"
+	[ -f "$root/arches/$arch/arch.mk" ] || die "unknown ARCH '$arch': use one of: $(arches | words)"
 	[ $# -gt 0 ] || set -- common
-	val "arches/$arch.mk" CONFIG
-	[ -n "$REPLY" ] || die "arches/$arch.mk has no CONFIG (its config fragment)"
-	for c in "$@" "$REPLY"; do
-		[ -f "$root/configs/$c.config" ] || die "no configs/$c.config: a branch.mk's CONFIGS or arches/$arch.mk names a missing fragment"
+	for c in "$@"; do
+		[ -f "$root/configs/$c.config" ] || die "no configs/$c.config: a branch.mk's CONFIGS or a configuration's FRAGMENTS names a missing fragment"
 		echo "$root/configs/$c.config"
 	done
+	[ -f "$root/arches/$arch/arch.config" ] || die "no arches/$arch/arch.config: an arch stanza has its kernel config fragment"
+	echo "$root/arches/$arch/arch.config"
 	for c in "$@"; do
-		[ ! -f "$root/configs/$c-$arch.config" ] || echo "$root/configs/$c-$arch.config"
+		[ ! -f "$root/arches/$arch/$c.config" ] || echo "$root/arches/$arch/$c.config"
 	done
 }
 
@@ -521,10 +525,10 @@ branch_for() {
 # The guest flavour of a branch on an arch: LIBC (empty: glibc), its compiler
 # and its packages.
 flavour() { # BRANCH ARCH -> FL_NAME FL_CC FL_PKGS
-	local b=$1 a=$2 f=arches/$2.mk libc
+	local b=$1 a=$2 f=arches/$2/arch.mk libc
 	bval "$b" GUEST_LIBC; libc=$REPLY
 	if [ -n "$libc" ]; then
-		has "$f" "GUEST_CC_$libc" || die "branch $b wants a $libc guest, and arches/$a.mk has no GUEST_CC_$libc"
+		has "$f" "GUEST_CC_$libc" || die "branch $b wants a $libc guest, and arches/$a/arch.mk has no GUEST_CC_$libc"
 		FL_NAME=$a-$libc; val "$f" "GUEST_CC_$libc"; FL_CC=$REPLY
 		val "$f" "PACKAGES_$libc"; FL_PKGS=$REPLY
 	else
@@ -547,7 +551,7 @@ tools() {
 	for cell in "$@"; do
 		parse "$cell"
 		need_arch_keys "$A"
-		val "arches/$A.mk" PACKAGES
+		val "arches/$A/arch.mk" PACKAGES
 		printf '%s\n' $REPLY
 		flavour "$B" "$A"
 		[ -z "$FL_PKGS" ] || printf '%s\n' $FL_PKGS
@@ -606,10 +610,10 @@ kconfig_base() {
 		bval "$b" PACKAGE
 		[ -n "$REPLY" ] || die "branch $b has no Debian package: CONFIG=$c needs one (a tree you bring takes KCONFIG=)"
 		pkg=${REPLY/linux-source-/linux-config-}
-		val "arches/$a.mk" DEBIAN_ARCH; debarch=$REPLY
-		[ -n "$debarch" ] || die "arches/$a.mk has no DEBIAN_ARCH: no Debian configuration for $a"
+		val "arches/$a/arch.mk" DEBIAN_ARCH; debarch=$REPLY
+		[ -n "$debarch" ] || die "arches/$a/arch.mk has no DEBIAN_ARCH: no Debian configuration for $a"
 		val "kconfigs/$c.mk" FILE; file=${REPLY//\$(DEBIAN_ARCH)/$debarch}
-		val "arches/$a.mk" DEBIAN_FLAVOUR; file=${file//\$(DEBIAN_FLAVOUR)/$REPLY}
+		val "arches/$a/arch.mk" DEBIAN_FLAVOUR; file=${file//\$(DEBIAN_FLAVOUR)/$REPLY}
 		bval "$b" SUITES
 		raw=$("$here/fetch-config.sh" "$pkg" "$REPLY" "$build" "$ver" "$debarch" "$file") || exit 1
 		KB_DESC="$pkg $ver ($debarch) $file" ;;
@@ -620,8 +624,8 @@ kconfig_base() {
 		[ -f "$raw" ] || { cp "$KCONFIG" "$raw.tmp" && mv "$raw.tmp" "$raw"; }
 		KB_DESC=$(realpath "$KCONFIG") ;;
 	esac
-	val "arches/$a.mk" KCONFIG_SYMBOL; sym=$REPLY
-	[ -n "$sym" ] || die "arches/$a.mk has no KCONFIG_SYMBOL: no configuration $c on $a"
+	val "arches/$a/arch.mk" KCONFIG_SYMBOL; sym=$REPLY
+	[ -n "$sym" ] || die "arches/$a/arch.mk has no KCONFIG_SYMBOL: no configuration $c on $a"
 	[ -n "$KB_SHA" ] || KB_SHA=$(sha256sum <"$raw" | cut -d' ' -f1)
 	KB_ORIGIN=$raw
 	# Named by the source and the treatment: a changed kconfig-prep.sh makes a new base.
@@ -634,9 +638,9 @@ kconfig_base() {
 }
 
 need_arch_keys() {
-	local f=arches/$1.mk k
-	for k in KARCH CROSS IMAGE CONFIG QEMU QEMU_ARGS CONSOLE CMDLINE GUEST_CC PACKAGES; do
-		has "$f" "$k" || die "arches/$1.mk has no $k: an arch stanza names every field (see scripts/plan.sh)"
+	local f=arches/$1/arch.mk k
+	for k in KARCH CROSS IMAGE QEMU QEMU_ARGS CONSOLE CMDLINE GUEST_CC PACKAGES; do
+		has "$f" "$k" || die "arches/$1/arch.mk has no $k: an arch stanza names every field (see scripts/plan.sh)"
 	done
 }
 
@@ -652,7 +656,7 @@ resolve() {
 	for cell in "$@"; do
 		parse "$cell"
 		need_arch_keys "$A"
-		local af=arches/$A.mk
+		local af=arches/$A/arch.mk
 		out=$dir/cells/$cell
 		mkdir -p "$out"
 
@@ -827,8 +831,8 @@ kconfigs) kconfigs ;;
 series) shift; series "$@" ;;
 configs) [ $# -ge 2 ] || die "usage: plan.sh configs ARCH [FRAGMENT...]"; shift; configs "$@" ;;
 arch-get) [ $# -eq 3 ] || die "usage: plan.sh arch-get ARCH KEY"
-	[ -f "$root/arches/$2.mk" ] || die "unknown ARCH '$2': use one of: $(arches | words)"
-	val "arches/$2.mk" "$3"; echo "$REPLY" ;;
+	[ -f "$root/arches/$2/arch.mk" ] || die "unknown ARCH '$2': use one of: $(arches | words)"
+	val "arches/$2/arch.mk" "$3"; echo "$REPLY" ;;
 get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	bval "$2" "$3"; echo "$REPLY" ;;

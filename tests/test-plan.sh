@@ -11,13 +11,12 @@ plan=$ROOT/scripts/plan.sh
 fake=$(mktemp -d)
 trap 'rm -rf "$fake"' EXIT
 mkdir -p "$fake/branches/9.9" "$fake/branches/1.0" "$fake/branches/0.9" "$fake/branches/shared/fix" \
-	"$fake/arches" "$fake/configs" "$fake/mutants/9.9/M1-broken"
+	"$fake/arches/x86_64" "$fake/arches/arm64" "$fake/configs" "$fake/mutants/9.9/M1-broken"
 for a in x86_64 arm64; do
-	cat >"$fake/arches/$a.mk" <<MK
+	cat >"$fake/arches/$a/arch.mk" <<MK
 KARCH     := k$a
 CROSS     := $a-cross-
 IMAGE     := arch/$a/Image
-CONFIG    := $a
 QEMU      := qemu-$a
 QEMU_ARGS := -M m$a
 CONSOLE   := tty$a
@@ -25,11 +24,11 @@ CMDLINE   := opt=$a
 GUEST_CC  := $a-gcc
 PACKAGES  := qemu-$a:qemu-pkg-$a
 MK
-	echo "CONFIG_$a=y" >"$fake/configs/$a.config"
+	echo "CONFIG_$a=y" >"$fake/arches/$a/arch.config"
 done
-printf 'GUEST_CC_musl := musl-gcc\nPACKAGES_musl := musl-gcc:musl-tools\n' >>"$fake/arches/x86_64.mk"
+printf 'GUEST_CC_musl := musl-gcc\nPACKAGES_musl := musl-gcc:musl-tools\n' >>"$fake/arches/x86_64/arch.mk"
 echo 'CONFIG_COMMON=y' >"$fake/configs/common.config"
-echo 'CONFIG_X=y' >"$fake/configs/common-x86_64.config"
+echo 'CONFIG_X=y' >"$fake/arches/x86_64/common.config"
 echo 'CONFIG_OLD=y' >"$fake/configs/old.config"
 printf '0001-a.patch\n0002-b.patch\n' >"$fake/branches/shared/fix/series"
 echo 'fix a' >"$fake/branches/shared/fix/0001-a.patch"
@@ -122,9 +121,9 @@ check_eq "tools: a musl branch adds musl" "qemu-x86_64:qemu-pkg-x86_64 musl-gcc:
 check_eq "tools --all: trees you bring too" "qemu-x86_64:qemu-pkg-x86_64 musl-gcc:musl-tools qemu-arm64:qemu-pkg-arm64" "$("$plan" tools --all | paste -sd ' ')"
 check_eq "a KSRC that is no tree: one line, before anything" "plan: KSRC=$fake/none is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree" \
 	"$(KSRC=$fake/none "$plan" tools 0.9-x86_64-stock 2>&1)"
-printf 'ORDER := 1\n' >>"$fake/arches/x86_64.mk"
+printf 'ORDER := 1\n' >>"$fake/arches/x86_64/arch.mk"
 check_eq "an arch's ORDER sorts it first" "9.9-x86_64-stock 9.9-arm64-stock" "$("$plan" cells 9.9 "" stock | paste -sd ' ')"
-sed -i '/^ORDER/d' "$fake/arches/x86_64.mk"
+sed -i '/^ORDER/d' "$fake/arches/x86_64/arch.mk"
 
 # --- families: a key missing from a branch.mk comes from its family chain ----
 mkdir -p "$fake/branches/fam" "$fake/branches/base" "$fake/branches/8.8"
@@ -146,7 +145,7 @@ check_eq "tree: the fetched package and its version" "debian linux-source-9.9 9.
 	"$(q '[.tree.source, .tree.package, .tree.version, (.tree.suites | join(","))] | join(" ")')"
 check_eq "patches in series order, relative to the repository" \
 	"branches/shared/regress/0001-r.patch branches/shared/fix/0001-a.patch branches/shared/fix/0002-b.patch" "$(q '.patches | join(" ")')"
-check_eq "configs: common, the arch's, common-<arch>" "configs/common.config configs/x86_64.config configs/common-x86_64.config" "$(q '.configs | join(" ")')"
+check_eq "configs: common, the arch's, the arch's part of common" "configs/common.config arches/x86_64/arch.config arches/x86_64/common.config" "$(q '.configs | join(" ")')"
 check_eq "build: the stanza's arch and cross prefix" "kx86_64 x86_64-cross- arch/x86_64/Image" "$(q '[.build.karch, .build.cross_compile, .build.target] | join(" ")')"
 check_eq "image path: branch-arch-variant-key" "$build/images/9.9-x86_64-fixed-$(q .image.key)/Image" "$(q .image.path)"
 check_eq "initramfs: the glibc flavour" "x86_64-gcc $build/guest/x86_64/initramfs.cpio" "$(q '[.initramfs.cc, .initramfs.path] | join(" ")')"
@@ -178,7 +177,7 @@ check_eq "reproducer: the user's compiler" "make cell CELL=9.9-x86_64-fixed CC=c
 KSRC=$fake/linux-0.9 "$plan" resolve "$fake/r3" 0.9-x86_64-fixed
 p=$fake/r3/cells/0.9-x86_64-fixed/plan.json
 check_eq "KSRC: the tree, its version" "ksrc $fake/linux-0.9 0.9.5" "$(q '[.tree.source, .tree.path, .tree.version] | join(" ")')"
-check_eq "KSRC: CONFIGS, musl flavour, branch compiler" "configs/old.config configs/x86_64.config|x86_64-musl|gcc -std=gnu89" \
+check_eq "KSRC: CONFIGS, musl flavour, branch compiler" "configs/old.config arches/x86_64/arch.config|x86_64-musl|gcc -std=gnu89" \
 	"$(q '(.configs | join(" ")) + "|" + .initramfs.flavour + "|" + .build.cc')"
 check "KSRC: the reproducer names the tree" grep -q "KSRC=$fake/linux-0.9" <<<"$(q .reproducer)"
 
@@ -215,7 +214,7 @@ check_eq "BOOT=all: the plain boot and every mode the configuration takes" "9.9-
 check_eq "... and one line for the mode it cannot take" \
 	"plan: boot mode needy needs CONFIG_NEEDY=y, which the tiny configuration of 9.9 on x86_64 does not set: no +needy cells" \
 	"$("$plan" cells 9.9 x86_64 stock all 2>&1 >/dev/null)"
-echo 'CONFIG_NEEDY=y' >>"$fake/configs/x86_64.config"
+echo 'CONFIG_NEEDY=y' >>"$fake/arches/x86_64/arch.config"
 check_eq "a fragment that sets NEEDS: the cells exist, on that arch only" "9.9-x86_64-stock+needy 9.9-x86_64-regress+needy" \
 	"$("$plan" cells 9.9 "" "stock regress" needy 2>/dev/null | paste -sd ' ')"
 check_eq "... the other arch's said in one line" 1 "$("$plan" cells 9.9 "" "stock regress" needy 2>&1 >/dev/null | grep -c 'on arm64 does not set')"
@@ -227,9 +226,9 @@ for bad in "cells 9.9 x86_64 stock bogus" "cells 9.9 arm64 stock needy" "resolve
 	check_eq "'plan.sh $bad': one line" 1 "$(grep -c . <<<"$err")"
 done
 check "unknown BOOT names the choices" grep -q "use one of: default slow needy, or all" <<<"$("$plan" cells 9.9 "" "" bogus 2>&1)"
-echo '# CONFIG_NEEDY is not set' >"$fake/configs/common-x86_64.config"
+echo '# CONFIG_NEEDY is not set' >"$fake/arches/x86_64/common.config"
 check "the last fragment to name an option decides" not "$plan" cells 9.9 x86_64 stock needy
-echo 'CONFIG_X=y' >"$fake/configs/common-x86_64.config"
+echo 'CONFIG_X=y' >"$fake/arches/x86_64/common.config"
 "$plan" resolve "$fake/rb" 9.9-x86_64-stock 9.9-x86_64-stock+slow 9.9-x86_64-stock+needy
 p=$fake/rb/cells/9.9-x86_64-stock+slow/plan.json
 check_eq "a mode's cell boots the plain cell's image" "$(jq -r .image.path "$fake/rb/cells/9.9-x86_64-stock/plan.json")" "$(q .image.path)"
@@ -239,7 +238,7 @@ check_eq "... and says which mode" "slow|tick=slow|" "$(q '[.boot.mode, .boot.cm
 check_eq "the plain cell: the default mode" "default" "$(jq -r .boot.mode "$fake/rb/cells/9.9-x86_64-stock/plan.json")"
 check_eq "a mode's proof on the console is in the plan" "needy on" "$(jq -r .boot.shows "$fake/rb/cells/9.9-x86_64-stock+needy/plan.json")"
 check_eq "reproducer: the cell name carries the mode" "make cell CELL=9.9-x86_64-stock+slow" "$(q .reproducer)"
-sed -i '/CONFIG_NEEDY/d' "$fake/configs/x86_64.config"
+sed -i '/CONFIG_NEEDY/d' "$fake/arches/x86_64/arch.config"
 rm -rf "$fake/boots"
 
 # --- configurations: tiny, a distribution's, your own -----------------------
@@ -249,10 +248,10 @@ printf 'SOURCE := tiny\nORDER := 1\n' >"$fake/kconfigs/tiny.mk"
 printf 'SOURCE := debian\nFILE := config.$(DEBIAN_ARCH)_none_$(DEBIAN_FLAVOUR)\nFRAGMENTS := q\nWITHOUT := no such package\nORDER := 2\n' >"$fake/kconfigs/distro.mk"
 printf 'SOURCE := kconfig\nFRAGMENTS := q\nORDER := 3\n' >"$fake/kconfigs/kconfig.mk"
 echo 'CONFIG_Q=y' >"$fake/configs/q.config"
-echo 'CONFIG_QX=y' >"$fake/configs/q-x86_64.config"
+echo 'CONFIG_QX=y' >"$fake/arches/x86_64/q.config"
 printf 'KCONFIGS := tiny distro\n' >>"$fake/branches/9.9/branch.mk"
-printf 'DEBIAN_ARCH := amd64\nDEBIAN_FLAVOUR := amd64\nKCONFIG_SYMBOL := CONFIG_X86_64\nCLOCK_OPTIONS := X86_TSC HPET_TIMER\n' >>"$fake/arches/x86_64.mk"
-printf 'KCONFIG_SYMBOL := CONFIG_ARM64\n' >>"$fake/arches/arm64.mk"
+printf 'DEBIAN_ARCH := amd64\nDEBIAN_FLAVOUR := amd64\nKCONFIG_SYMBOL := CONFIG_X86_64\nCLOCK_OPTIONS := X86_TSC HPET_TIMER\n' >>"$fake/arches/x86_64/arch.mk"
+printf 'KCONFIG_SYMBOL := CONFIG_ARM64\n' >>"$fake/arches/arm64/arch.mk"
 check_eq "kconfigs: by ORDER" "tiny distro kconfig" "$("$plan" kconfigs | paste -sd ' ')"
 check_eq "CONFIG=distro: @distro cells" "9.9-x86_64-stock@distro" "$("$plan" cells 9.9 x86_64 stock "" distro | paste -sd ' ')"
 check_eq "CONFIG=all: tiny and every packaged one, where the branch builds it" \
@@ -290,16 +289,16 @@ sha=$(sha256sum <"$fake/my.config" | cut -d' ' -f1)
 check_eq "KCONFIG: the file's hash, kept under the build directory" "$sha $build/kconfigs/yours/$sha.config" "$(q '[.kconfig.origin_sha256, .kconfig.origin] | join(" ")')"
 check "... the base it builds from: modules off" grep -qx '# CONFIG_MODULES is not set' "$(q .kconfig.base)"
 check "... and = m not set" grep -qx '# CONFIG_E1000 is not set' "$(q .kconfig.base)"
-check_eq "... its fragments: the configuration's, not tiny's" "configs/q.config configs/q-x86_64.config" "$(q '.configs | join(" ")')"
+check_eq "... its fragments: the configuration's, not tiny's" "configs/q.config arches/x86_64/q.config" "$(q '.configs | join(" ")')"
 check_eq "... the timekeeping options, the arch's clock drivers last" "HZ NR_CPUS X86_TSC HPET_TIMER" "$(q '.kconfig.options | map(select(. == "HZ" or . == "NR_CPUS" or . == "X86_TSC" or . == "HPET_TIMER")) | join(" ")')"
 check_eq "... an object directory of its own, named by the base it builds from" "$build/obj/linux-source-9.9-x86_64@${sha:0:8}" "$(q .build.objdir)"
 check "... an image key of its own" test "$(q .image.key)" != "$(jq -r .image.key "$fake/rk/cells/9.9-x86_64-stock/plan.json")"
 check "... the reproducer names the file" grep -q "KCONFIG=$fake/my.config" <<<"$(q .reproducer)"
 check_eq "the tiny cell: no base, the tree's own objdir" "tiny||$build/obj/linux-source-9.9-x86_64" \
 	"$(jq -r '[.kconfig.name, .kconfig.base, .build.objdir] | join("|")' "$fake/rk/cells/9.9-x86_64-stock/plan.json")"
-rm -rf "$fake/kconfigs" "$fake/configs/q.config" "$fake/configs/q-x86_64.config"
+rm -rf "$fake/kconfigs" "$fake/configs/q.config" "$fake/arches/x86_64/q.config"
 sed -i '/^KCONFIGS/d' "$fake/branches/9.9/branch.mk"
-sed -i '/^DEBIAN_ARCH\|^DEBIAN_FLAVOUR\|^KCONFIG_SYMBOL\|^CLOCK_OPTIONS/d' "$fake/arches/x86_64.mk" "$fake/arches/arm64.mk"
+sed -i '/^DEBIAN_ARCH\|^DEBIAN_FLAVOUR\|^KCONFIG_SYMBOL\|^CLOCK_OPTIONS/d' "$fake/arches/x86_64/arch.mk" "$fake/arches/arm64/arch.mk"
 
 # --- one planning per run: the runner's dry run ------------------------------
 trace=$fake/trace
@@ -312,11 +311,12 @@ check "dry run: the plans stay in BUILD_DIR/dry-run" test -f "$build/dry-run/cel
 
 # --- a throwaway arch, branch and variant: data only -------------------------
 before=$(cd "$fake" && find branches arches configs mutants -type f | sort)
-cat >"$fake/arches/riscv64.mk" <<'MK'
+mkdir -p "$fake/arches/riscv64"
+echo 'CONFIG_SERIAL_8250=y' >"$fake/arches/riscv64/arch.config"
+cat >"$fake/arches/riscv64/arch.mk" <<'MK'
 KARCH     := riscv
 CROSS     := riscv64-linux-gnu-
 IMAGE     := arch/riscv/boot/Image
-CONFIG    := x86_64
 QEMU      := qemu-system-riscv64
 QEMU_ARGS := -M virt -bios default
 CONSOLE   := ttyS0
@@ -334,8 +334,8 @@ EXPECT_leapfree := FAIL
 PATCHES_leapfree := shared/regress
 MK
 after=$(cd "$fake" && find branches arches configs mutants -type f | sort)
-check_eq "throwaway arch + branch + variant: two new files, none changed" \
-	"arches/riscv64.mk branches/9.8/branch.mk" "$(comm -13 <(echo "$before") <(echo "$after") | paste -sd ' ')"
+check_eq "throwaway arch + branch + variant: its stanza and a branch.mk, none changed" \
+	"arches/riscv64/arch.config arches/riscv64/arch.mk branches/9.8/branch.mk" "$(comm -13 <(echo "$before") <(echo "$after") | paste -sd ' ')"
 check_eq "the new arch runs on every branch without ARCHES" "9.8-riscv64-stock 9.8-riscv64-leapfree 9.9-riscv64-stock" \
 	"$("$plan" cells "" riscv64 | grep -v -- '-regress\|-naive\|-fixed' | paste -sd ' ')"
 check "the new variant is known" grep -qx leapfree <<<"$("$plan" variants)"
@@ -344,8 +344,8 @@ p=$fake/r4/cells/9.8-riscv64-leapfree/plan.json
 check_eq "its plan: the stanza's QEMU and packages, the variant's stack and verdict" \
 	"qemu-system-riscv64 qemu-system-misc branches/shared/regress/0001-r.patch FAIL" \
 	"$(q '[.qemu.argv[0], (.packages[0] | split(":")[1]), .patches[0], .expect[0]] | join(" ")')"
-sed -i '/^QEMU /d' "$fake/arches/riscv64.mk"
-check "an incomplete stanza is refused, naming the field" grep -q "arches/riscv64.mk has no QEMU" \
+sed -i '/^QEMU /d' "$fake/arches/riscv64/arch.mk"
+check "an incomplete stanza is refused, naming the field" grep -q "arches/riscv64/arch.mk has no QEMU" \
 	<<<"$("$plan" resolve "$fake/r5" 9.8-riscv64-stock 2>&1 || true)"
 unset LEAP_ROOT BUILD_DIR
 

@@ -1,9 +1,9 @@
-# x86_64: one complete stanza (cf. KUnit's qemu_configs); read by scripts/plan.sh only.
+# x86_64: one complete stanza (cf. KUnit's qemu_configs), with its kernel config
+# fragments beside it: arch.config always, <group>.config on top of
+# configs/<group>.config (common, qemu).  Read by scripts/plan.sh only.
 KARCH     := x86_64
 CROSS     :=
 IMAGE     := arch/x86/boot/bzImage
-# The kernel config fragment: configs/<CONFIG>.config.
-CONFIG    := x86_64
 QEMU      := qemu-system-x86_64
 # qboot instead of SeaBIOS: about 0.4 s less per boot under TCG.
 QEMU_ARGS := -M pc -cpu max -bios qboot.rom

@@ -1,9 +1,9 @@
-# arm64: one complete stanza (cf. KUnit's qemu_configs); read by scripts/plan.sh only.
+# arm64: one complete stanza (cf. KUnit's qemu_configs), with its kernel config
+# fragments beside it: arch.config always, <group>.config on top of
+# configs/<group>.config (common, qemu).  Read by scripts/plan.sh only.
 KARCH     := arm64
 CROSS     := aarch64-linux-gnu-
 IMAGE     := arch/arm64/boot/Image
-# The kernel config fragment: configs/<CONFIG>.config.
-CONFIG    := arm64
 QEMU      := qemu-system-aarch64
 QEMU_ARGS := -M virt -cpu max,pauth-impdef=on
 CONSOLE   := ttyAMA0
