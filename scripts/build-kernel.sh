@@ -17,8 +17,8 @@
 # file BASE_CONFIG when set, plus the fragments, merged with the tree's own
 # merge_config.sh and finished with olddefconfig (`yes "" | make oldconfig` on
 # trees without it).  It is made again only when its inputs change.  Every
-# option a fragment asks for must survive in the final .config, or the build
-# stops naming the missing ones.  The options CHECK_OPTIONS names (without
+# option the fragments ask for (the last one that names it wins) must
+# survive in the final .config, or the build stops naming the missing ones.  The options CHECK_OPTIONS names (without
 # CONFIG_) are written to OBJDIR/.leap-options as the final .config has them;
 # with ORIGIN_CONFIG (the file BASE_CONFIG was made from), each must have the
 # value it has there, or the build stops naming the ones that changed.
@@ -76,13 +76,19 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 	else
 		yes "" | make "${mkargs[@]}" oldconfig >/dev/null
 	fi
-	missing=$(grep -h -E '^(CONFIG_[A-Za-z0-9_]+=.*|# CONFIG_[A-Za-z0-9_]+ is not set)$' "$@" | sort -u \
+	# Each option as the last fragment that names it asks (merge_config.sh's
+	# order: an arch's fragment after the common one wins); "not set" holds
+	# too where the option is not in the .config at all (the arch has no such
+	# symbol: CONFIG_64BIT on arm).
+	missing=$(grep -h -E '^(CONFIG_[A-Za-z0-9_]+=.*|# CONFIG_[A-Za-z0-9_]+ is not set)$' "$@" \
+		| awk '{ k = $0; sub(/^# /, "", k); sub(/[= ].*/, "", k); if (!(k in v)) o[++n] = k; v[k] = $0 }
+			END { for (i = 1; i <= n; i++) print v[o[i]] }' \
 		| while IFS= read -r line; do
 			case "$line" in
-			*=n) want="# ${line%=n} is not set" ;;
-			*) want=$line ;;
+			*=n | "# "*) o=${line#\# }; o=${o%=n}; o=${o% is not set}
+				! grep -q "^$o=" "$obj/.config" || printf ' %s' "$line" ;;
+			*) grep -qxF "$line" "$obj/.config" || printf ' %s' "$line" ;;
 			esac
-			grep -qxF "$want" "$obj/.config" || printf ' %s' "$line"
 		done)
 	[ -z "$missing" ] || die "not in the final .config of $obj (a dependency is missing):$missing"
 	# The timekeeping options: y, m, a value, or n (not set, or absent).

@@ -53,11 +53,13 @@ for bad in "$w/none.config:cannot read it" "$w/out.config:no CONFIG_X86_64" "/et
 done
 
 # build-kernel.sh on a made-up tree: merge_config.sh appends, olddefconfig
-# keeps the last value of each option, the image is a file.
+# keeps the last value of each option and drops CONFIG_NOSUCH (a symbol the
+# arch does not have), the image is a file.
 t=$w/tree
 mkdir -p "$t/scripts/kconfig"
 cat >"$t/Makefile" <<'MK'
 olddefconfig:
+	@sed -i '/^CONFIG_NOSUCH=/d' $(O)/.config
 	@awk '{ k = $$0; sub(/^# /, "", k); sub(/[= ].*/, "", k); v[k] = $$0; if (!(k in o)) { o[k] = ++n; ks[n] = k } } END { for (i = 1; i <= n; i++) print v[ks[i]] }' $(O)/.config >$(O)/.config.new && mv $(O)/.config.new $(O)/.config
 Image:
 	@touch $(O)/Image
@@ -84,4 +86,14 @@ echo '# CONFIG_NO_HZ_FULL is not set' >>"$w/hz.config"
 out=$(run_build "$w/qemu.config" "$w/hz.config") && rc=0 || rc=$?
 check "a fragment that changes a timekeeping option: refused" test "$rc" -ne 0
 check_eq "... naming each, with both values" "build-kernel: the timekeeping options of $w/origin.config did not survive the configuration step: CONFIG_HZ (250 there, 100 here) CONFIG_NO_HZ_FULL (y there, n here)" "$out"
+# The fragments' options must survive, the last fragment naming one winning.
+plain() { "$ROOT/scripts/build-kernel.sh" "$t" "$w/obj2" kx Image "$@" 2>&1; }
+echo 'CONFIG_NOSUCH=y' >"$w/common.config"
+out=$(BASE_CONFIG=$w/base.config plain "$w/common.config") && rc=0 || rc=$?
+check "an option the configuration step drops: refused" test "$rc" -ne 0
+check_eq "... naming it" "build-kernel: not in the final .config of $w/obj2 (a dependency is missing): CONFIG_NOSUCH=y" "$out"
+printf '# CONFIG_NOSUCH is not set\n# CONFIG_X is not set\n' >"$w/arch.config"
+out=$(BASE_CONFIG=$w/base.config plain "$w/common.config" "$w/arch.config") && rc=0 || rc=$?
+check_eq "a later fragment's \"not set\" wins, and holds where the symbol is absent" 0 "$rc"
+check "... and where it is there" grep -qx '# CONFIG_X is not set' "$w/obj2/.config"
 finish kconfig
