@@ -21,6 +21,7 @@
 
 #include "logic.h"
 #include "sampler.h"
+#include "time32.h"
 
 #ifndef CLOCK_TAI
 #define CLOCK_TAI 11
@@ -32,10 +33,34 @@
  * nothing back whenever the result is not TIME_OK (seen on 3.4.4: every
  * field, the TAI offset too, read 0 during TIME_INS/OOP/WAIT).
  */
+#ifdef HAVE_TIME32_SYSCALLS
+/* A 32-bit arch's adjtimex takes the old 32-bit struct, whatever time_t
+ * this build has (every kernel has it; clock_adjtime64 came with 5.1). */
+#define TIMEX_FIELDS(X) X(offset) X(freq) X(maxerror) X(esterror) X(status) X(constant) \
+	X(precision) X(tolerance) X(tick) X(ppsfreq) X(jitter) X(shift) X(stabil) X(jitcnt) \
+	X(calcnt) X(errcnt) X(stbcnt) X(tai)
+static int sys_adjtimex(struct timex *tx)
+{
+	struct timex32 t = { .modes = tx->modes };
+	int r;
+
+#define TO32(f) t.f = (int32_t)tx->f;
+#define FROM32(f) tx->f = t.f;
+	TIMEX_FIELDS(TO32)
+	t.time.tv_sec = (int32_t)tx->time.tv_sec;
+	t.time.tv_usec = (int32_t)tx->time.tv_usec;
+	r = (int)syscall(__NR_adjtimex, &t);
+	TIMEX_FIELDS(FROM32)
+	tx->time.tv_sec = t.time.tv_sec;
+	tx->time.tv_usec = t.time.tv_usec;
+	return r;
+}
+#else
 static int sys_adjtimex(struct timex *tx)
 {
 	return (int)syscall(SYS_adjtimex, tx);
 }
+#endif
 
 int64_t now_ns(clockid_t clk)
 {

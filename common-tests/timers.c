@@ -50,19 +50,58 @@
 
 const char *const iface_names[NIFACE] = {
 	"futex", "pthread_cond", "clock_nanosleep", "timerfd", "posix_timer",
+#ifdef HAVE_TIME32_SYSCALLS
+	"futex_time32", "clock_nanosleep_time32",
+#endif
 };
+
+#define FUTEX_OP (FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME | FUTEX_PRIVATE_FLAG)
+
+#ifdef HAVE_TIME32_SYSCALLS
+/* The old 32-bit entry points, with the kernel's old_timespec32. */
+static int wait_futex32(int64_t deadline)
+{
+	static __thread uint32_t word;
+	struct timespec32 ts = ns_ts32(deadline);
+	long r;
+
+	do {
+		r = syscall(__NR_futex, &word, FUTEX_OP, 0, &ts, NULL, FUTEX_BITSET_MATCH_ANY);
+	} while (r == -1 && errno == EINTR);
+	return r == -1 && errno == ETIMEDOUT ? 0 : -1;
+}
+
+static int wait_nanosleep32(int64_t deadline)
+{
+	struct timespec32 ts = ns_ts32(deadline);
+	long r;
+
+	while ((r = syscall(__NR_clock_nanosleep, CLOCK_REALTIME, TIMER_ABSTIME, &ts, NULL)) == -1 &&
+	       errno == EINTR)
+		;
+	return r ? -1 : 0;
+}
+#endif
 
 static int wait_futex(int64_t deadline)
 {
 	static __thread uint32_t word;
 	struct timespec ts = ns_ts(deadline);
-	long r;
+	long nr = SYS_futex, r;
 
+#ifdef HAVE_TIME32_SYSCALLS
+	/* This build's struct timespec is the 64-bit one: futex_time64 takes
+	 * it; a kernel before 5.1 has only the old call. */
+	if (sizeof(ts.tv_sec) == 8)
+		nr = __NR_futex_time64;
+#endif
 	do {
-		r = syscall(SYS_futex, &word,
-			    FUTEX_WAIT_BITSET | FUTEX_CLOCK_REALTIME | FUTEX_PRIVATE_FLAG,
-			    0, &ts, NULL, FUTEX_BITSET_MATCH_ANY);
+		r = syscall(nr, &word, FUTEX_OP, 0, &ts, NULL, FUTEX_BITSET_MATCH_ANY);
 	} while (r == -1 && errno == EINTR);
+#ifdef HAVE_TIME32_SYSCALLS
+	if (r == -1 && errno == ENOSYS && nr != SYS_futex)
+		return wait_futex32(deadline);
+#endif
 	return r == -1 && errno == ETIMEDOUT ? 0 : -1;
 }
 
@@ -128,6 +167,9 @@ static int wait_posix_timer(int64_t deadline)
 
 static int (*const waiters[NIFACE])(int64_t) = {
 	wait_futex, wait_cond, wait_nanosleep, wait_timerfd, wait_posix_timer,
+#ifdef HAVE_TIME32_SYSCALLS
+	wait_futex32, wait_nanosleep32,
+#endif
 };
 
 /*

@@ -4,10 +4,16 @@
 
 #include <pthread.h>
 #include <stdint.h>
-
 #include "logic.h"
+#include "time32.h"
 
-enum { IF_FUTEX, IF_COND, IF_NANOSLEEP, IF_TIMERFD, IF_POSIX, NIFACE };
+enum {
+	IF_FUTEX, IF_COND, IF_NANOSLEEP, IF_TIMERFD, IF_POSIX,
+#ifdef HAVE_TIME32_SYSCALLS
+	IF_FUTEX32, IF_NANOSLEEP32,
+#endif
+	NIFACE
+};
 extern const char *const iface_names[NIFACE];
 
 /* The waits after a leap on one CPU. */

@@ -39,7 +39,8 @@
 #       (KARCH, CROSS, IMAGE, QEMU, QEMU_ARGS, CONSOLE, CMDLINE, GUEST_CC,
 #       PACKAGES; GUEST_CC_<libc> and PACKAGES_<libc> for another guest C
 #       library; CELL_TARGET_S (make bench's target for one cell); ORDER
-#       (where the arch sorts: cells, builds and tables go in that order)),
+#       (where the arch sorts: cells, builds and tables go in that order);
+#       MAKE_TEST (set: make test boots this arch's cells)),
 #       arch.config (its kernel config fragment, on top of the groups'
 #       configs/<G>.config) and <G>.config (its part of group G, last).
 #   mutants/<B>/<M>/mutant.mk  KILLED_BY (verdicts), KILLER_TESTS (KTAP tests
@@ -128,8 +129,9 @@ for f in "$root"/branches/*/branch.mk; do [ -f "$f" ] && { f=${f%/branch.mk}; BR
 # The names of DIR/*.mk (or, with a second argument, DIR/*/FILE.mk) by their
 # ORDER (then name; no ORDER sorts last).
 by_order() {
-	local f n
-	for f in "$root/$1"/${2:+*/$2}*.mk; do
+	local f n files
+	if [ -n "${2:-}" ]; then files=("$root/$1"/*/"$2".mk); else files=("$root/$1"/*.mk); fi
+	for f in "${files[@]}"; do
 		[ -f "$f" ] || continue
 		f=${f#"$root/"}
 		if [ -n "${2:-}" ]; then n=${f%/*}; else n=${f%.mk}; fi
@@ -335,7 +337,7 @@ boot_fits() {
 # build, or a boot mode the configuration cannot take, has no cell (one line
 # says so); naming one that no selected cell can take is refused.
 cells() {
-	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x m c cs modes cfgs notes=""
+	local want_b=${1:-} want_a=${2:-} want_v=${3:-} b a v x m c cs modes cfgs notes="" have_a=""
 	local -A took=() why=()
 	# shellcheck disable=SC2046
 	for x in $want_b; do one_of "$x" $(branches) \
@@ -367,9 +369,11 @@ cells() {
 			continue
 		fi
 		branch_arches "$b"
+		have_a="$have_a $b: $REPLY;"
 		for a in $REPLY; do
 			# shellcheck disable=SC2086
 			[ -z "$want_a" ] || one_of "$a" $want_a || continue
+			took[%$a]=1
 			for c in $cfgs; do
 				if ! config_fits "$c" "$b" "$a"; then
 					[ -n "${why[@$c:$REPLY]-}" ] || notes="${notes}plan: $REPLY"$'\n'
@@ -395,6 +399,10 @@ cells() {
 				done
 			done
 		done
+	done
+	# An ARCH named that no selected branch builds (its ARCHES).
+	for x in $want_a; do
+		[ -n "${took[%$x]-}" ] || die "no selected branch takes ARCH=$x (the arches each builds:${have_a%;})"
 	done
 	# A CONFIG or BOOT named, and refused by every cell selected (not one
 	# that the other filters left without cells).
@@ -826,6 +834,7 @@ resolve) [ $# -ge 3 ] || die "usage: plan.sh resolve DIR CELL..."; shift; resolv
 branches) branches ;;
 variants) variants ;;
 arches) arches ;;
+test-arches) for a in $(arches); do val "arches/$a/arch.mk" MAKE_TEST; [ -z "$REPLY" ] || echo "$a"; done ;;
 boots) boots ;;
 kconfigs) kconfigs ;;
 series) shift; series "$@" ;;

@@ -95,6 +95,10 @@ check_eq "first cell" "1.0-x86_64-stock" "$("$plan" cells | head -n 1)"
 check_eq "no ARCHES: every arch" "9.9-arm64-stock 9.9-x86_64-stock" "$("$plan" cells 9.9 "" stock | paste -sd ' ')"
 check_eq "arch filter" "9.9-arm64-stock 9.9-arm64-regress 9.9-arm64-naive 9.9-arm64-fixed" \
 	"$("$plan" cells 9.9 arm64 | paste -sd ' ')"
+err=$("$plan" cells 1.0 arm64 2>&1 >/dev/null) && rc=0 || rc=$?
+check "an arch the branch does not take (its ARCHES): refused" test "$rc" -ne 0
+check_eq "... in one line, naming what it takes" "plan: no selected branch takes ARCH=arm64 (the arches each builds: 1.0: x86_64)" "$err"
+check_eq "... but fine when another selected branch takes it" "9.9-arm64-stock" "$("$plan" cells "1.0 9.9" arm64 stock)"
 check_eq "variant list filter" "9.9-x86_64-stock 9.9-x86_64-fixed" "$("$plan" cells 9.9 x86_64 "stock fixed" | paste -sd ' ')"
 check "a directory without branch.mk is no branch" not grep -qx shared <<<"$("$plan" branches)"
 check_eq "variants: every declared one" "stock fixed regress naive" "$("$plan" variants | paste -sd ' ')"
@@ -281,7 +285,9 @@ check_eq "KCONFIG: the branch's cells are @kconfig, on the arch the file is for"
 	"$(KCONFIG=$fake/my.config "$plan" cells 9.9 "" stock 2>/dev/null | paste -sd ' ')"
 check_eq "... the other arch's said in one line" "plan: KCONFIG=$fake/my.config is no configuration for arm64 (no CONFIG_ARM64=y): no arm64 cells" \
 	"$(KCONFIG=$fake/my.config "$plan" cells 9.9 "" stock 2>&1 >/dev/null)"
-check_eq "an arch filter that leaves no cell is no refusal" "0|" "$(KCONFIG=$fake/my.config "$plan" cells 1.0 arm64 2>&1 >/dev/null; echo "$?|")"
+check_eq "an arch the branch does not take, with KCONFIG too: the same one line" \
+	"plan: no selected branch takes ARCH=arm64 (the arches each builds: 1.0: x86_64)|1" \
+	"$( { KCONFIG=$fake/my.config "$plan" cells 1.0 arm64 2>&1 >/dev/null; echo "|$?"; } | paste -sd '')"
 KCONFIG=$fake/my.config "$plan" resolve "$fake/rk" 9.9-x86_64-stock@kconfig
 "$plan" resolve "$fake/rk" 9.9-x86_64-stock
 p=$fake/rk/cells/9.9-x86_64-stock@kconfig/plan.json
