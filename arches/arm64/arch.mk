@@ -8,20 +8,13 @@ QEMU      := qemu-system-aarch64
 QEMU_ARGS := -M virt -cpu max,pauth-impdef=on
 CONSOLE   := ttyAMA0
 CMDLINE   :=
-# The guest's compiler (static glibc).
 GUEST_CC  := aarch64-linux-gnu-gcc
-# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
 PACKAGES  := qemu-system-aarch64:qemu-system-arm aarch64-linux-gnu-gcc:gcc-aarch64-linux-gnu /usr/aarch64-linux-gnu/include/stdio.h:libc6-dev-arm64-cross
-# make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 10
 # make test boots this arch's cells (CI's scope).
 MAKE_TEST := yes
-# Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 2
-# Configurations that are not tiny (kconfigs/): Debian's arch name and
-# its kernel flavour (the name in linux-config's file names), the
-# option every arm64 configuration sets, and the clocksource and
-# clockevent driver whose option must keep its source's value.
+# Configurations that are not tiny (kconfigs/): see scripts/plan.sh.
 DEBIAN_ARCH    := arm64
 DEBIAN_FLAVOUR := arm64
 KCONFIG_SYMBOL := CONFIG_ARM64

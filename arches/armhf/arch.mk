@@ -12,15 +12,10 @@ CMDLINE   :=
 # The guest's compiler: static glibc with a 64-bit time_t; the test calls the
 # 32-bit time syscalls itself too.
 GUEST_CC  := arm-linux-gnueabihf-gcc -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
-# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
 PACKAGES  := qemu-system-arm:qemu-system-arm arm-linux-gnueabihf-gcc:gcc-arm-linux-gnueabihf /usr/arm-linux-gnueabihf/include/stdio.h:libc6-dev-armhf-cross
-# make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 12
-# Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 4
-# Configurations that are not tiny (kconfigs/): Debian's arch name and its
-# kernel flavour, the option every 32-bit arm configuration sets, and the
-# clockevent driver whose option must keep its value.
+# Configurations that are not tiny (kconfigs/): see scripts/plan.sh.
 DEBIAN_ARCH    := armhf
 DEBIAN_FLAVOUR := armmp
 KCONFIG_SYMBOL := CONFIG_ARM

@@ -15,15 +15,10 @@ CMDLINE   := clocksource=hpet
 # the test's own calls take the 64-bit syscalls; it calls the 32-bit ones
 # itself too.
 GUEST_CC  := i686-linux-gnu-gcc -D_TIME_BITS=64 -D_FILE_OFFSET_BITS=64
-# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
 PACKAGES  := qemu-system-i386:qemu-system-x86 i686-linux-gnu-gcc:gcc-i686-linux-gnu /usr/i686-linux-gnu/include/stdio.h:libc6-dev-i386-cross
-# make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 10
-# Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 3
-# Configurations that are not tiny (kconfigs/): Debian's arch name and
-# its kernel flavour, the option every i386 configuration sets, and the
-# clocksource and clockevent drivers whose options must keep their values.
+# Configurations that are not tiny (kconfigs/): see scripts/plan.sh.
 DEBIAN_ARCH    := i386
 DEBIAN_FLAVOUR := 686-pae
 KCONFIG_SYMBOL := CONFIG_X86_32

@@ -9,17 +9,11 @@ QEMU      := qemu-system-ppc64
 QEMU_ARGS := -M pseries -cpu power9
 CONSOLE   := hvc0
 CMDLINE   :=
-# The guest's compiler (static glibc).
 GUEST_CC  := powerpc64le-linux-gnu-gcc
-# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
 PACKAGES  := qemu-system-ppc64:qemu-system-ppc /usr/share/qemu/slof.bin:qemu-system-data powerpc64le-linux-gnu-gcc:gcc-powerpc64le-linux-gnu /usr/powerpc64le-linux-gnu/include/stdio.h:libc6-dev-ppc64el-cross
-# make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 16
-# Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 5
-# Configurations that are not tiny (kconfigs/): Debian's arch name and its
-# kernel flavour, the option every ppc64el configuration sets, and the
-# clock option that must keep its value.
+# Configurations that are not tiny (kconfigs/): see scripts/plan.sh.
 DEBIAN_ARCH    := ppc64el
 DEBIAN_FLAVOUR := powerpc64le
 KCONFIG_SYMBOL := CONFIG_PPC64

@@ -9,17 +9,11 @@ QEMU      := qemu-system-riscv64
 QEMU_ARGS := -M virt -bios default
 CONSOLE   := ttyS0
 CMDLINE   :=
-# The guest's compiler (static glibc).
 GUEST_CC  := riscv64-linux-gnu-gcc
-# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
 PACKAGES  := qemu-system-riscv64:qemu-system-misc /usr/share/qemu/opensbi-riscv64-generic-fw_dynamic.bin:qemu-system-data riscv64-linux-gnu-gcc:gcc-riscv64-linux-gnu /usr/riscv64-linux-gnu/include/stdio.h:libc6-dev-riscv64-cross
-# make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 12
-# Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 7
-# Configurations that are not tiny (kconfigs/): Debian's arch name and its
-# kernel flavour, the option every riscv64 configuration sets, and the
-# clockevent driver whose option must keep its value.
+# Configurations that are not tiny (kconfigs/): see scripts/plan.sh.
 DEBIAN_ARCH    := riscv64
 DEBIAN_FLAVOUR := riscv64
 KCONFIG_SYMBOL := CONFIG_RISCV

@@ -17,19 +17,13 @@ CMDLINE   := clocksource=hpet
 # GUEST_LIBC := musl (static glibc refuses kernels older than 3.2).
 GUEST_CC      := gcc
 GUEST_CC_musl := musl-gcc
-# Host tools, as TOOL:DEBIAN-PACKAGE (a TOOL starting with / is a file).
 PACKAGES      := qemu-system-x86_64:qemu-system-x86
 PACKAGES_musl := musl-gcc:musl-tools
-# make bench: the target for one cell (boot + whole leap test), seconds.
 CELL_TARGET_S := 8
 # make test boots this arch's cells (CI's scope).
 MAKE_TEST := yes
-# Where the arch sorts among arches (cells, builds, tables).
 ORDER     := 1
-# Configurations that are not tiny (kconfigs/): Debian's arch name and
-# its kernel flavour (the name in linux-config's file names), the
-# option every x86_64 configuration sets, and the clocksource and
-# clockevent drivers whose options must keep their source's values.
+# Configurations that are not tiny (kconfigs/): see scripts/plan.sh.
 DEBIAN_ARCH    := amd64
 DEBIAN_FLAVOUR := amd64
 KCONFIG_SYMBOL := CONFIG_X86_64
