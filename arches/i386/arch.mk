@@ -7,7 +7,9 @@ KARCH     := i386
 CROSS     := i686-linux-gnu-
 IMAGE     := arch/x86/boot/bzImage
 QEMU      := qemu-system-i386
-QEMU_ARGS := -M pc -cpu max -bios qboot.rom
+# An Intel CPU: QEMU's "max" is an AMD family 6 on qemu-system-i386, which
+# the kernel warns is "not suitable for SMP" (a splat at boot).
+QEMU_ARGS := -M pc -cpu coreduo -bios qboot.rom
 CONSOLE   := ttyS0
 # A clocksource chosen at boot (see arches/x86_64/arch.mk).
 CMDLINE   := clocksource=hpet
