@@ -6,4 +6,4 @@ VERSION_MIN := 6.1
 VERSION_MAX := 6.1.9999
 
 # Debian still ships an i386 kernel for this release.
-ARCHES := x86_64 arm64 i386 armhf
+ARCHES := x86_64 arm64 i386 armhf ppc64el s390x
