@@ -82,7 +82,7 @@ QEMU_COMMON=(-smp 2 -m 128 -accel tcg,thread=multi -nodefaults -display none -mo
 CMDLINE_HEAD="leaptest.harness=1 panic=-1 softlockup_panic=0"
 # The timekeeping options a configuration that is not tiny must keep from
 # its source (with the arch's CLOCK_OPTIONS), recorded for every cell.
-TK_OPTIONS="HZ HZ_PERIODIC NO_HZ_IDLE NO_HZ_FULL PREEMPT_NONE PREEMPT_VOLUNTARY PREEMPT PREEMPT_RT PREEMPT_DYNAMIC HIGH_RES_TIMERS SMP NR_CPUS"
+TK_OPTIONS="HZ HZ_PERIODIC NO_HZ_IDLE NO_HZ_FULL PREEMPT_NONE PREEMPT_VOLUNTARY PREEMPT PREEMPT_LAZY PREEMPT_RT PREEMPT_DYNAMIC HIGH_RES_TIMERS SMP NR_CPUS"
 # Bump when the way an image is built changes: every image is rebuilt.
 # 2: comment lines of the config fragments no longer count.
 IMAGE_KEY_VERSION=2
