@@ -78,6 +78,7 @@ root=${LEAP_ROOT:-$(dirname "$here")}
 die() { echo "plan: $*" >&2; exit 1; }
 # The QEMU arguments every cell shares, and the guest command line's head.
 # shellcheck disable=SC2054 # tcg,thread=multi is one argument
+# A stanza's QEMU_ARGS come after these, so an arch can override one (-m).
 QEMU_COMMON=(-smp 2 -m 128 -accel tcg,thread=multi -nodefaults -display none -monitor none -no-reboot)
 CMDLINE_HEAD="leaptest.harness=1 panic=-1 softlockup_panic=0"
 # The timekeeping options a configuration that is not tiny must keep from
@@ -744,7 +745,7 @@ resolve() {
 		val "$af" QEMU
 		local argv=("$REPLY")
 		# shellcheck disable=SC2206 # QEMU_ARGS is a list of words
-		argv+=($qargs "${QEMU_COMMON[@]}" -serial "file:$out/console.log" -kernel "$imgfile"
+		argv+=("${QEMU_COMMON[@]}" $qargs -serial "file:$out/console.log" -kernel "$imgfile"
 			-initrd "$build/guest/$FL_NAME/initramfs.cpio" -append "$cmdline")
 
 		# The reproducer: this cell alone, with the inputs that differ from

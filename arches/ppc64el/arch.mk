@@ -6,7 +6,8 @@ KARCH     := powerpc
 CROSS     := powerpc64le-linux-gnu-
 IMAGE     := vmlinux
 QEMU      := qemu-system-ppc64
-QEMU_ARGS := -M pseries -cpu power9
+# pseries wants its memory in 256 MiB units.
+QEMU_ARGS := -M pseries -cpu power9 -m 256
 CONSOLE   := hvc0
 CMDLINE   :=
 GUEST_CC  := powerpc64le-linux-gnu-gcc
