@@ -153,6 +153,7 @@ check_eq "configs: common, the arch's, the arch's part of common" "configs/commo
 check_eq "build: the stanza's arch and cross prefix" "kx86_64 x86_64-cross- arch/x86_64/Image" "$(q '[.build.karch, .build.cross_compile, .build.target] | join(" ")')"
 check_eq "image path: branch-arch-variant-key" "$build/images/9.9-x86_64-fixed-$(q .image.key)/Image" "$(q .image.path)"
 check_eq "initramfs: the glibc flavour" "x86_64-gcc $build/guest/x86_64/initramfs.cpio" "$(q '[.initramfs.cc, .initramfs.path] | join(" ")')"
+# shellcheck disable=SC2016 # jq's $i
 check_eq "qemu: the binary, the common args, then the stanza's (which may override one)" "qemu-x86_64 -smp 2|-M mx86_64 -serial" \
 	"$(q '(.qemu.argv[0:3] | join(" ")) + "|" + (.qemu.argv | index(["-M"]) as $i | .[$i:$i+3] | join(" "))')"
 check_eq "qemu: the guest command line, skips as leaptest.skip" \
