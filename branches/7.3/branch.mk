@@ -7,5 +7,6 @@ VERSION_MAX := 7.3.9999
 # PREEMPT_RT is in mainline since 6.12: Debian's rt flavour builds from this tree.
 KCONFIGS    := tiny debian debian-rt
 
-# riscv64 boots this tree (ARCH_VIRT; 6.12 and later).
+# The family's arches and riscv64 (its QEMU virt machine is ARCH_VIRT from
+# 6.7 on; 6.12 and 7.2 are still to be tried).
 ARCHES := x86_64 arm64 riscv64
