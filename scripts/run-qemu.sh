@@ -31,8 +31,11 @@ guest=$!
 # The silence watch runs beside QEMU, so a guest that ends is seen at once.
 note="run-qemu: no console output for $silence s: guest killed as hung"
 watch() {
-	local silent=0 size=0 now
-	while sleep 1; do
+	local silent=0 size=0 now s
+	# Stopped, it takes its sleep with it: the sleep holds the build lock it
+	# inherited, and a run started right after this one would find it taken.
+	trap 'kill "$s" 2>/dev/null; exit 1' TERM
+	while sleep 1 & s=$!; wait "$s"; do
 		now=$(stat -c %s "$log" 2>/dev/null || echo 0)
 		if [ "$now" != "$size" ]; then size=$now silent=0; else silent=$((silent + 1)); fi
 		if [ "$silent" -ge "$silence" ]; then
