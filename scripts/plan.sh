@@ -124,6 +124,8 @@ bget() {
 	done
 }
 bval() { bget "$1" "$2" || true; }
+# aval ARCH KEY: REPLY = the arch stanza's value.
+aval() { val "arches/$1/arch.mk" "$2"; }
 
 BRANCHES=() ARCHES=() MODES=() KCONFIGS=()
 for f in "$root"/branches/*/branch.mk; do [ -f "$f" ] && { f=${f%/branch.mk}; BRANCHES+=("${f##*/}"); }; done
@@ -167,7 +169,7 @@ need_ksrc_tree() {
 # need_kconfig ARCH: KCONFIG is a readable kernel configuration for ARCH
 # (kconfig-prep.sh's checks, one line if not).
 need_kconfig() {
-	val "arches/$1/arch.mk" KCONFIG_SYMBOL
+	aval "$1" KCONFIG_SYMBOL
 	[ -n "$REPLY" ] || die "arches/$1/arch.mk has no KCONFIG_SYMBOL: no configuration of your own on $1"
 	"$here/kconfig-prep.sh" "$KCONFIG" "$REPLY" >/dev/null || exit 1
 }
@@ -265,7 +267,7 @@ config_fits() {
 	kc_source "$c"
 	if [ "$REPLY" = kconfig ]; then
 		[ -n "$a" ] || return 0
-		val "arches/$a/arch.mk" KCONFIG_SYMBOL
+		aval "$a" KCONFIG_SYMBOL
 		[ -n "$REPLY" ] && grep -qx "$REPLY=y" "$KCONFIG" && return 0
 		REPLY="KCONFIG=$KCONFIG is no configuration for $a${REPLY:+ (no $REPLY=y)}: no $a cells"
 		return 1
@@ -560,7 +562,7 @@ tools() {
 	for cell in "$@"; do
 		parse "$cell"
 		need_arch_keys "$A"
-		val "arches/$A/arch.mk" PACKAGES
+		aval "$A" PACKAGES
 		printf '%s\n' $REPLY
 		flavour "$B" "$A"
 		[ -z "$FL_PKGS" ] || printf '%s\n' $FL_PKGS
@@ -619,10 +621,10 @@ kconfig_base() {
 		bval "$b" PACKAGE
 		[ -n "$REPLY" ] || die "branch $b has no Debian package: CONFIG=$c needs one (a tree you bring takes KCONFIG=)"
 		pkg=${REPLY/linux-source-/linux-config-}
-		val "arches/$a/arch.mk" DEBIAN_ARCH; debarch=$REPLY
+		aval "$a" DEBIAN_ARCH; debarch=$REPLY
 		[ -n "$debarch" ] || die "arches/$a/arch.mk has no DEBIAN_ARCH: no Debian configuration for $a"
 		val "kconfigs/$c.mk" FILE; file=${REPLY//\$(DEBIAN_ARCH)/$debarch}
-		val "arches/$a/arch.mk" DEBIAN_FLAVOUR; file=${file//\$(DEBIAN_FLAVOUR)/$REPLY}
+		aval "$a" DEBIAN_FLAVOUR; file=${file//\$(DEBIAN_FLAVOUR)/$REPLY}
 		bval "$b" SUITES
 		raw=$("$here/fetch-config.sh" "$pkg" "$REPLY" "$build" "$ver" "$debarch" "$file") || exit 1
 		KB_DESC="$pkg $ver ($debarch) $file" ;;
@@ -633,7 +635,7 @@ kconfig_base() {
 		[ -f "$raw" ] || { cp "$KCONFIG" "$raw.tmp" && mv "$raw.tmp" "$raw"; }
 		KB_DESC=$(realpath "$KCONFIG") ;;
 	esac
-	val "arches/$a/arch.mk" KCONFIG_SYMBOL; sym=$REPLY
+	aval "$a" KCONFIG_SYMBOL; sym=$REPLY
 	[ -n "$sym" ] || die "arches/$a/arch.mk has no KCONFIG_SYMBOL: no configuration $c on $a"
 	[ -n "$KB_SHA" ] || KB_SHA=$(sha256sum <"$raw" | cut -d' ' -f1)
 	KB_ORIGIN=$raw
@@ -835,14 +837,14 @@ resolve) [ $# -ge 3 ] || die "usage: plan.sh resolve DIR CELL..."; shift; resolv
 branches) branches ;;
 variants) variants ;;
 arches) arches ;;
-test-arches) for a in $(arches); do val "arches/$a/arch.mk" MAKE_TEST; [ -z "$REPLY" ] || echo "$a"; done ;;
+test-arches) for a in $(arches); do aval "$a" MAKE_TEST; [ -z "$REPLY" ] || echo "$a"; done ;;
 boots) boots ;;
 kconfigs) kconfigs ;;
 series) shift; series "$@" ;;
 configs) [ $# -ge 2 ] || die "usage: plan.sh configs ARCH [FRAGMENT...]"; shift; configs "$@" ;;
 arch-get) [ $# -eq 3 ] || die "usage: plan.sh arch-get ARCH KEY"
 	[ -f "$root/arches/$2/arch.mk" ] || die "unknown ARCH '$2': use one of: $(arches | words)"
-	val "arches/$2/arch.mk" "$3"; echo "$REPLY" ;;
+	aval "$2" "$3"; echo "$REPLY" ;;
 get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	bval "$2" "$3"; echo "$REPLY" ;;
