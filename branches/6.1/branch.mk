@@ -5,6 +5,5 @@ FAMILY      := later
 VERSION_MIN := 6.1
 VERSION_MAX := 6.1.9999
 
-# The arches it boots as expected: the family's, i386 (bookworm still ships
-# an i386 kernel) and armhf.  ppc64el and s390x are being brought up.
-ARCHES := x86_64 arm64 i386 armhf
+# The family's arches and i386 (bookworm still ships an i386 kernel).
+ARCHES := x86_64 arm64 i386 armhf ppc64el s390x
