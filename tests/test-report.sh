@@ -49,6 +49,23 @@ check_eq "merged halves: exit 0, 8 cells" "0 8" "$rc $(jq length "$w/merged/resu
 check "merged: junit and index.html written" test -s "$w/merged/junit.xml" -a -s "$w/merged/index.html"
 check_eq "merged: every console found" 8 "$(jq -r '.[].console' "$w/merged/results.json" | while read -r c; do [ -f "$w/merged/$c" ] && echo y; done | grep -c y)"
 
+# The same halves and a third runner's cells of the five other arches
+# (fixtures/run-arches: real cells of two trees): one report over seven arches.
+"$ROOT/scripts/merge-results.sh" "$w/all" "$w/a" "$w/b" "$ROOT/tests/fixtures/run-arches" >/dev/null && rc=0 || rc=$?
+all=$w/all
+check_eq "seven arches merged: exit 0, 13 cells" "0 13" "$rc $(jq length "$all/results.json")"
+check_eq "seven arches merged: every arch in results.json" "arm64 armhf i386 ppc64el riscv64 s390x x86_64" \
+	"$(jq -r '[.[].arch] | unique | join(" ")' "$all/results.json")"
+check_eq "seven arches merged: a table row per cell" 13 "$(grep -cE '^[0-9.]+-[a-z0-9_]+-' "$all/table.txt")"
+check_eq "seven arches merged: every console found" 13 "$(jq -r '.[].console' "$all/results.json" | while read -r c; do [ -f "$all/$c" ] && echo y; done | grep -c y)"
+check_eq "junit: a class per branch and arch, no failure" "6.1.arm64 6.1.armhf 6.1.i386 6.1.ppc64el 6.1.s390x 6.1.x86_64 7.3.riscv64 0" \
+	"$(python3 -c "
+import xml.etree.ElementTree as ET
+s = ET.parse('$all/junit.xml').getroot().find('testsuite')
+print(' '.join(sorted({t.get('classname') for t in s.iter('testcase')})), s.get('failures'))")"
+check_eq "grid: the five new arches' columns" 5 "$(grep -cE '<th>(i386<br>regress|armhf<br>naive|ppc64el<br>stock|s390x<br>regress|riscv64<br>fixed)</th>' "$all/index.html")"
+check "grid: a row for 7.3, its riscv64 cell green" grep -q '<tr><th>7.3</th>.*<td class="ok" data-cell="7.3-riscv64-fixed"' "$all/index.html"
+
 # A PASS with a check skipped (leaptest.skip=) names it in every report.
 cp -r "$run" "$w/skip"
 jq '.skipped_tests = ["leap_edge"]' "$w/skip/cells/6.1-x86_64-fixed/cell.json" >"$w/c.json"
