@@ -90,6 +90,11 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 		"$w/bin/bash" "$ROOT/scripts/deps.sh" "${toolv[@]}" 2>&1) && rc=0 || rc=$?
 	check "missing tool: exit != 0" test "$rc" -ne 0
 	check "missing tool: prints the apt-get line" grep -q "apt-get install -y .*qemu-system-arm.*gcc-aarch64-linux-gnu" <<<"$out"
+	# A missing firmware file (a stanza's /path:package), as pseries' SLOF is.
+	out=$(env -i PATH="$w/bin" "$(command -v setpriv)" --reuid=65534 --regid=65534 --clear-groups \
+		"$w/bin/bash" "$ROOT/scripts/deps.sh" "$w/none/slof.bin:qemu-system-data" 2>&1) && rc=0 || rc=$?
+	check "missing firmware: exit != 0" test "$rc" -ne 0
+	check_eq "missing firmware: one line, the package that has it" 1 "$(grep -c "apt-get install -y .*qemu-system-data" <<<"$out")"
 fi
 
 # Two runs on one build directory: the second is refused, not queued.
