@@ -121,8 +121,8 @@ builds() {
 		echo "| one cell: boot + whole leap test, $c (s) | $(sed 's# # / #g' "$out/stats-$c") | $(target "$c") |"
 	done
 	echo "| variant switch + incremental rebuild, $switch (s) | $(sed 's# # / #g' "$out/stats-switch") | <= 20 |"
-	echo "| warm \`make matrix\`, $ncells cells, reboots only | $warm | <= 480 s |"
-	echo "| cold \`make matrix\`, downloads included | $cold_s | <= 3000 s |"
+	echo "| warm \`make matrix\`, $ncells cells, reboots only | $warm | <= $((12 * ncells)) s (12 s a cell: 480 s for the first 40) |"
+	echo "| cold \`make matrix\`, downloads included | $cold_s | <= $((75 * ncells)) s (75 s a cell: 3000 s for the first 40) |"
 	builds
 	echo "<!-- /bench -->"
 } >"$out/table.md"
