@@ -44,8 +44,11 @@ check "chart check fails on a run without the spike" not test "$(run=$w/calm hei
 # Two runners' halves merged: one report, consoles still found (relative paths).
 mkdir -p "$w/a/cells" "$w/b/cells"
 for c in $order; do case "$c" in *x86_64*) cp -r "$run/cells/$c" "$w/a/cells/" ;; *) cp -r "$run/cells/$c" "$w/b/cells/" ;; esac; done
+echo 100 >"$w/a/wall_s"
+echo 23 >"$w/b/wall_s"
 "$ROOT/scripts/merge-results.sh" "$w/merged" "$w/a" "$w/b" >/dev/null && rc=0 || rc=$?
 check_eq "merged halves: exit 0, 8 cells" "0 8" "$rc $(jq length "$w/merged/results.json")"
+check "merged: the wall is the parts' walls added" grep -qx "cells: 8 total, 8 as expected, 0 unexpected (wall 123 s)" "$w/merged/table.txt"
 check "merged: junit and index.html written" test -s "$w/merged/junit.xml" -a -s "$w/merged/index.html"
 check_eq "merged: every console found" 8 "$(jq -r '.[].console' "$w/merged/results.json" | while read -r c; do [ -f "$w/merged/$c" ] && echo y; done | grep -c y)"
 
@@ -56,6 +59,7 @@ all=$w/all
 check_eq "seven arches merged: exit 0, 13 cells" "0 13" "$rc $(jq length "$all/results.json")"
 check_eq "seven arches merged: every arch in results.json" "arm64 armhf i386 ppc64el riscv64 s390x x86_64" \
 	"$(jq -r '[.[].arch] | unique | join(" ")' "$all/results.json")"
+check "seven arches merged: a part without a wall, so no wall" grep -q "(wall ? s)" "$all/table.txt"
 check_eq "seven arches merged: a table row per cell" 13 "$(grep -cE '^[0-9.]+-[a-z0-9_]+-' "$all/table.txt")"
 check_eq "seven arches merged: every console found" 13 "$(jq -r '.[].console' "$all/results.json" | while read -r c; do [ -f "$all/$c" ] && echo y; done | grep -c y)"
 check_eq "junit: a class per branch and arch, no failure" "6.1.arm64 6.1.armhf 6.1.i386 6.1.ppc64el 6.1.s390x 6.1.x86_64 7.3.riscv64 0" \
