@@ -4,7 +4,7 @@
 # so in their ARCHES).
 VARIANTS := stock regress naive fixed
 # The arches every packaged tree builds and boots.
-ARCHES   := x86_64 arm64
+ARCHES   := x86_64 arm64 armhf ppc64el s390x
 
 EXPECT_stock   := PASS
 EXPECT_regress := FAIL
