@@ -34,7 +34,9 @@
 #       series does not address: reported SKIP, with why).
 #   branches/<F>/family.mk  the keys its branches share; a key missing from a
 #       branch.mk comes from its FAMILY's family.mk, then that family's FAMILY.
-#       ARCHES missing everywhere means every arch.
+#       KEY += words in a file adds to the value of the chain above it.
+#       ARCHES missing everywhere means every arch; a branch's arches come
+#       in the arches' ORDER.
 #   arches/<A>/  one complete stanza, everything about the arch: arch.mk
 #       (KARCH, CROSS, IMAGE, QEMU, QEMU_ARGS, CONSOLE, CMDLINE, GUEST_CC,
 #       PACKAGES; GUEST_CC_<libc> and PACKAGES_<libc> for another guest C
@@ -102,8 +104,9 @@ load() {
 	done < <(cd "$root" && awk '
 		FNR == 1 { f = FILENAME }
 		/^[ \t]*#/ { next }
-		match($0, /^[A-Za-z0-9_]+[ \t]*:?=/) {
-			k = substr($0, 1, RLENGTH); sub(/[ \t]*:?=$/, "", k)
+		match($0, /^[A-Za-z0-9_]+[ \t]*[:+]?=/) {
+			k = substr($0, 1, RLENGTH); if (k ~ /\+=$/) add = "+"; else add = ""
+			sub(/[ \t]*[:+]?=$/, "", k); k = k add
 			v = substr($0, RLENGTH + 1); gsub(/^[ \t]+|[ \t]+$/, "", v)
 			printf "%s\t%s\t%s\n", f, k, v
 		}' "${files[@]}")
@@ -112,13 +115,15 @@ load
 has() { [ -n "${V["$1|$2"]+set}" ]; }
 val() { REPLY=${V["$1|$2"]-}; }
 
-# bget BRANCH KEY: REPLY = the branch's value, else its family chain's.
+# bget BRANCH KEY: REPLY = the branch's value, else its family chain's;
+# KEY += WORDS in a file adds them to the value of the chain above it.
 bget() {
-	local file=branches/$1/branch.mk key=$2 depth=0 fam
+	local file=branches/$1/branch.mk key=$2 depth=0 fam add=""
 	while :; do
-		if has "$file" "$key"; then val "$file" "$key"; return 0; fi
+		if has "$file" "$key"; then val "$file" "$key"; REPLY="$REPLY${add:+ $add}"; return 0; fi
+		if has "$file" "$key+"; then val "$file" "$key+"; add="$REPLY${add:+ $add}"; fi
 		fam=${V["$file|FAMILY"]-}
-		if [ -z "$fam" ] || [ "$depth" -ge 8 ]; then REPLY=; return 1; fi
+		if [ -z "$fam" ] || [ "$depth" -ge 8 ]; then REPLY=$add; [ -n "$add" ]; return; fi
 		file=branches/$fam/family.mk
 		depth=$((depth + 1))
 	done
@@ -157,7 +162,13 @@ variants() {
 	done | awk '!seen[$0]++'
 }
 # REPLY = the arches of a branch: its ARCHES, else every arch.
-branch_arches() { bget "$1" ARCHES || REPLY=${ARCHES[*]-}; }
+branch_arches() {
+	local a want
+	bget "$1" ARCHES || { REPLY=${ARCHES[*]-}; return 0; }
+	# In the arches' ORDER, however the data lists them.
+	want=" $REPLY " REPLY=
+	for a in ${ARCHES[@]+"${ARCHES[@]}"}; do case "$want" in *" $a "*) REPLY="${REPLY:+$REPLY }$a" ;; esac; done
+}
 one_of() { local w=$1 x; shift; for x in "$@"; do [ "$x" = "$w" ] && return 0; done; return 1; }
 words() { tr '\n' ' ' | sed 's/ $//'; }
 

@@ -138,6 +138,8 @@ check_eq "family.mk, then its family: ARCHES and VARIANTS" "8.8-arm64-stock 8.8-
 check_eq "the family's family" "hostcc-from-base" "$("$plan" get 8.8 KERNEL_HOSTCC)"
 check_eq "branch.mk overrides family.mk" "shared/regress shared/fix" "$("$plan" get 8.8 PATCHES_fixed)"
 check "a family directory is no branch" not grep -qx fam <<<"$("$plan" branches)"
+printf 'ARCHES += x86_64\n' >>"$fake/branches/8.8/branch.mk"
+check_eq "KEY += adds to the family chain's value" "arm64 x86_64" "$("$plan" get 8.8 ARCHES)"
 rm -rf "$fake/branches/fam" "$fake/branches/base" "$fake/branches/8.8"
 
 # --- the resolved plan --------------------------------------------------------

@@ -5,5 +5,5 @@ FAMILY      := later
 VERSION_MIN := 6.1
 VERSION_MAX := 6.1.9999
 
-# The family's arches and i386 (bookworm still ships an i386 kernel).
-ARCHES := x86_64 arm64 i386 armhf ppc64el s390x
+# And i386 (bookworm still ships an i386 kernel) and ppc64el.
+ARCHES += i386 ppc64el
