@@ -35,7 +35,7 @@ help:
 	@echo "make check-6.1 [KSRC=]          dry-run a branch's patches on a tree"
 	@echo "make export BRANCH=3.4 FORMAT=mbox|quilt|debian [OUT=dir]"
 	@echo "make mutants [RUNS=3] [CONFIG=] the mutation suite (kill table)"
-	@echo "make bench [COLD=1]             speed against the targets -> docs/results.md"
+	@echo "make bench [COLD=1|BUILDS=1]    speed against the targets -> docs/results.md"
 	@echo "make bench CONFIG=debian [ARCH=] [POINT=6.1.176-1]  a Debian configuration's speed (hours)"
 	@echo "make repeat [N=20] [LOADED=1] [SOAK=1]  flakiness: repeated boots (SOAK: 100 leaps each)"
 	@echo "make deps                       install every host tool (as root)"
@@ -107,6 +107,6 @@ mutants:
 # CONFIG=debian: that configuration's figures next to tiny's (hours);
 # POINT=<older version>: and the rerun after a point release, with ccache.
 bench:
-	@$(if $(CONFIG),scripts/bench-kconfig.sh $(if $(POINT),-p "$(POINT)") "$(CONFIG)" $(ARCH),scripts/bench.sh $(if $(COLD),-c))
+	@$(if $(CONFIG),scripts/bench-kconfig.sh $(if $(POINT),-p "$(POINT)") "$(CONFIG)" $(ARCH),scripts/bench.sh $(if $(COLD),-c) $(if $(BUILDS),-b))
 repeat:
 	@scripts/repeat.sh $(if $(N),-n $(N)) $(if $(LOADED),-l) $(if $(SOAK),-s) $(CELLS)

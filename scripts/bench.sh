@@ -2,33 +2,40 @@
 # bench.sh - measure the matrix's speed against its targets and record it in
 # docs/results.md (between the "bench" markers).
 #
-# Usage: bench.sh [-r RUNS] [-c]
+# Usage: bench.sh [-r RUNS] [-c | -b]
 #   -r RUNS  repetitions of the cheap figures (default 5)
 #   -c       first measure a cold `make matrix` in a fresh build directory
-#            (downloads, extraction, every build: about 50 minutes on 2
-#            cores), then take the other figures on what it built
+#            (downloads, extraction, every build: about 50 minutes for the
+#            first 40 cells on 2 cores, nearly 3 hours for 112), then take
+#            the other figures on what it built
+#   -b       first build each arch's 6.1 stock cell from nothing (its image
+#            and object directory removed): the per-arch build figures
+#            without a cold matrix (about 5 minutes an arch here)
 # Figures: one cell's boot + leap test on each arch of branch 6.1 (wall,
 # QEMU started to QEMU gone; each arch after the first also against twice
-# the first's); with -c, each arch's tiny full build against 1.5 times the
-# first's; a variant switch with its incremental rebuild
+# the first's); with -c or -b, each arch's tiny full build against 1.5 times
+# the first's; a variant switch with its incremental rebuild
 # (patch, build, restore) on its first arch; a warm `make matrix` (every
 # image cached: reboots only); and, with -c, the cold matrix.  Every run goes
-# through the runner (matrix.sh) under the build directory's lock.  Without -c the warm figure is only warm if
-# BUILD_DIR already holds every image.
+# through the runner (matrix.sh) under the build directory's lock.  The warm
+# figure is taken only when BUILD_DIR holds every cell's image (else the
+# table says how many are missing: it never builds the whole matrix).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-runs=5 cold=""
-while getopts r:c o; do
+runs=5 cold="" fresh=""
+while getopts r:cb o; do
 	case "$o" in
 	r) runs=$OPTARG ;;
 	c) cold=1 ;;
-	*) echo "usage: bench.sh [-r RUNS] [-c]" >&2; exit 2 ;;
+	b) fresh=1 ;;
+	*) echo "usage: bench.sh [-r RUNS] [-c | -b]" >&2; exit 2 ;;
 	esac
 done
+[ -z "$cold" ] || [ -z "$fresh" ] || { echo "bench: COLD=1 (-c) already builds every arch from nothing: give it or BUILDS=1 (-b), not both" >&2; exit 2; }
 case "$runs" in [1-9] | [1-9][0-9]) ;; *) echo "bench: -r $runs: give a number of runs, 1 or more" >&2; exit 2 ;; esac
 b=6.1
 stock=$("$here/plan.sh" cells "$b" "" stock) || exit 2
@@ -60,6 +67,22 @@ if [ -n "$cold" ]; then
 	lock_build bench "$build"
 fi
 
+# The runs whose stock cells were full builds (the per-arch build figures).
+builds_run=""
+[ -z "$cold" ] || builds_run=$out/cold
+
+# 1b (-b): each arch's stock cell built from nothing, one after another.
+if [ -n "$fresh" ]; then
+	# shellcheck disable=SC2086 # a list of cells
+	"$here/plan.sh" resolve "$out/builds-plan" $stock >/dev/null
+	for c in $stock; do
+		p=$out/builds-plan/cells/$c/plan.json
+		rm -rf "$(jq -r .image.dir "$p")" "$(jq -r .build.objdir "$p")"
+		"$here/matrix.sh" -d "$out/builds" "$c" >/dev/null || true
+	done
+	builds_run=$out/builds
+fi
+
 # 1, 2: one cell per arch, boot + leap test (images cached by the first call).
 for c in $stock; do
 	"$here/matrix.sh" -d "$out/warmup" "$c" >/dev/null || true
@@ -77,11 +100,22 @@ for i in $(seq "$runs"); do
 	cell_field "$out/switch-$i" "$switch" build_s
 done | stats >"$out/stats-switch"
 
-# 4: warm matrix: every image cached, every cell rebooted.
-start=$(date +%s)
+# 4: warm matrix: every image cached, every cell rebooted; not measured
+# when some image is missing (the runner would build it: hours, not reboots).
 # shellcheck disable=SC2086
-"$here/matrix.sh" -d "$out/warm" $all >"$out/warm.log" 2>&1 || true
-warm=$(matrix_s "$start" "$out/warm" "one run")
+"$here/plan.sh" resolve "$out/warm-plan" $all >/dev/null
+missing=0
+for c in $all; do
+	[ -f "$(jq -r .image.path "$out/warm-plan/cells/$c/plan.json")" ] || missing=$((missing + 1))
+done
+if [ "$missing" -eq 0 ]; then
+	start=$(date +%s)
+	# shellcheck disable=SC2086
+	"$here/matrix.sh" -d "$out/warm" $all >"$out/warm.log" 2>&1 || true
+	warm=$(matrix_s "$start" "$out/warm" "one run")
+else
+	warm="not measured in this run: $missing of $ncells cells have no image in $build (make matrix builds them)"
+fi
 
 # The CPU model: figures from two machines of the same size can differ by
 # a third (docs/results.md), so the table names the one it was taken on.
@@ -98,17 +132,18 @@ target() {
 	[ "$1" = "$first" ] || t="$t; <= 2 x $first: $(awk -v a="$(median "$1")" -v b="$(median "$first")" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
 	echo "$t"
 }
-# A tiny full build per arch (the cold run's stock cells), next to the first arch's.
+# A tiny full build per arch (the stock cells of the cold run or of -b),
+# next to the first arch's.
 builds() {
 	local c s f t
-	[ -n "$cold" ] || return 0
-	f=$(jq -r '.build_s' "$out/cold/cells/$first/cell.json" 2>/dev/null || echo 0)
+	[ -n "$builds_run" ] || return 0
+	f=$(jq -r '.build_s' "$builds_run/cells/$first/cell.json" 2>/dev/null || echo 0)
 	for c in $stock; do
-		s=$(jq -r '.build_s' "$out/cold/cells/$c/cell.json" 2>/dev/null || echo "?")
+		s=$(jq -r '.build_s' "$builds_run/cells/$c/cell.json" 2>/dev/null || echo "?")
 		if [ "$c" = "$first" ]; then t="(the reference)"; else
 			t=$(awk -v a="$s" -v b="$f" -v r="$first" 'BEGIN { printf "<= 1.5 x %s: %.2fx", r, (b > 0 ? a / b : 0) }')
 		fi
-		echo "| tiny full build (cold run), $c (s) | $s | $t |"
+		echo "| tiny full build ($(basename "$builds_run") run), $c (s) | $s | $t |"
 	done
 }
 {

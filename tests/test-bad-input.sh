@@ -33,6 +33,8 @@ one_line_fail "malformed cell" "is not <branch>-<arch>-<variant>" cell CELL=nons
 one_line_fail "cell missing" "make cell needs CELL=" cell BUILD_DIR="$w/b"
 one_line_fail "unknown boot mode" "unknown BOOT 'sleepy': use one of: default" qemu-6.1 BOOT=sleepy BUILD_DIR="$w/b"
 one_line_fail "unknown boot mode in a cell name" "no boot mode 'sleepy'" cell CELL=6.1-x86_64-stock+sleepy BUILD_DIR="$w/b"
+one_line_fail "bench: both cold and fresh builds" "give it or BUILDS=1 (-b), not both" bench COLD=1 BUILDS=1 BUILD_DIR="$w/b"
+check "bench: both: nothing built (no build directory)" test ! -e "$w/b"
 one_line_fail "unknown configuration" "unknown CONFIG 'huge': use one of: tiny debian" qemu-6.1 CONFIG=huge BUILD_DIR="$w/b"
 one_line_fail "debian-rt on a tree without RT" "branch 6.1 has no @debian-rt cells (its packaged source cannot build PREEMPT_RT" \
 	qemu-6.1 CONFIG=debian-rt BUILD_DIR="$w/b"
