@@ -363,6 +363,19 @@ unset LEAP_ROOT BUILD_DIR
 check_eq "no arch named in scripts, matrix.mk, Makefile, .ci/run" "" \
 	"$(cat "$ROOT"/scripts/*.sh "$ROOT/matrix.mk" "$ROOT/Makefile" "$ROOT/.ci/run" | grep -v '^	@echo ' | grep -E 'x86_64|arm64|aarch64|qemu-system' || true)"
 
+# The real data, trees you bring: a 3.4 tree takes i386 too; 2.6.32-3.3
+# (a musl guest) take x86_64 alone, and asking for i386 says so.
+for v in 3.4.4 3.2.0; do
+	mkdir -p "$fake/real-$v"
+	printf 'kernelversion:\n\t@echo %s\n' "$v" >"$fake/real-$v/Makefile"
+done
+check_eq "real data: a 3.4 tree on x86_64 and i386" "3.4-x86_64-stock 3.4-x86_64-fixed 3.4-i386-stock 3.4-i386-fixed" \
+	"$(KSRC=$fake/real-3.4.4 "$plan" cells 3.4 2>/dev/null | paste -sd ' ')"
+check_eq "real data: a 3.2 tree on x86_64 alone" "3.1-x86_64-stock 3.1-x86_64-fixed" \
+	"$(KSRC=$fake/real-3.2.0 "$plan" cells 3.1 2>/dev/null | paste -sd ' ')"
+check_eq "real data: ... i386 asked there: one line" "plan: no selected branch takes ARCH=i386 (the arches each builds: 3.1: x86_64)" \
+	"$(KSRC=$fake/real-3.2.0 "$plan" cells 3.1 i386 2>&1)"
+
 # The real data: every packaged branch's cells plan without errors.
 # A stack that does not apply: the build step names the patch and the hunk
 # (not a build.log that was never written), and the tree is left as it was.

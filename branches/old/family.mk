@@ -1,11 +1,12 @@
 # What every tree the user brings (3.4 and older) shares: no Debian package,
-# x86_64 only (arm64 came in 3.7), the compilers measured on Debian 12's
+# x86_64 and i386 (arm64 came in 3.7, and 3.4.4 has neither mach-virt nor
+# PSCI, which armhf's QEMU virt machine needs), the compilers measured on Debian 12's
 # gcc 12 (docs/backports.md, "Compilers" in README.md), and two variants:
 # the tree as it is (the 2012 bug: FAIL) and with the fix (PASS).  A
 # family.mk or branch.mk that names FAMILY := old overrides any key.
 PACKAGE       :=
 SUITES        :=
-ARCHES        := x86_64
+ARCHES        := x86_64 i386
 KERNEL_CC     := gcc -fno-pie -no-pie -std=gnu89 -fcommon -Wa,-mrelax-relocations=no -fno-stack-protector -fcf-protection=none -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx
 KERNEL_HOSTCC := gcc -std=gnu89 -fcommon
 VARIANTS      := stock fixed
