@@ -88,7 +88,8 @@ CMDLINE_HEAD="leaptest.harness=1 panic=-1 softlockup_panic=0"
 TK_OPTIONS="HZ HZ_PERIODIC NO_HZ_IDLE NO_HZ_FULL PREEMPT_NONE PREEMPT_VOLUNTARY PREEMPT PREEMPT_LAZY PREEMPT_RT PREEMPT_DYNAMIC HIGH_RES_TIMERS SMP NR_CPUS"
 # Bump when the way an image is built changes: every image is rebuilt.
 # 2: comment lines of the config fragments no longer count.
-IMAGE_KEY_VERSION=2
+# 3: "# CONFIG_X is not set" counts (it turns an option off: not a comment).
+IMAGE_KEY_VERSION=3
 
 # --- the data: every variables file, read once ---------------------------------
 declare -A V=()
@@ -737,7 +738,7 @@ resolve() {
 
 		# The image key: everything that goes into the image.
 		key=$( { echo "v$IMAGE_KEY_VERSION $tree_id $version $A $cross $cc $hostcc"
-			grep -hv '^[[:space:]]*#' "${frags[@]}" || true
+			grep -hE -e '^[[:space:]]*[^#[:space:]]' -e '^# CONFIG_[A-Za-z0-9_]+ is not set$' "${frags[@]}" || true
 			[ -z "$KB_BASE" ] || cat "$KB_BASE"
 			cat ${patches[@]+"${patches[@]}"} /dev/null; } | sha256sum | cut -c1-12)
 		imgdir=$build/images/$B-$A-$X-$key

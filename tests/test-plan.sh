@@ -173,6 +173,12 @@ check_eq "image key: the same inputs, the same key" "$k1" "$(jq -r .image.key "$
 printf '# a comment changes no kernel\n' >>"$fake/configs/common.config"
 "$plan" resolve "$fake/r2" 9.9-x86_64-fixed
 check_eq "image key: a comment in a fragment changes nothing" "$k1" "$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")"
+# "is not set" looks like a comment but turns an option off: a new kernel.
+printf '# CONFIG_SOMETHING is not set\n' >>"$fake/configs/common.config"
+"$plan" resolve "$fake/r2" 9.9-x86_64-fixed
+k1n=$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")
+check "image key: an option turned off in a fragment, a new key" test "$k1" != "$k1n"
+sed -i '$d' "$fake/configs/common.config"
 echo 'fix b, changed' >"$fake/branches/shared/fix/0002-b.patch"
 "$plan" resolve "$fake/r2" 9.9-x86_64-fixed
 k2=$(jq -r .image.key "$fake/r2/cells/9.9-x86_64-fixed/plan.json")
