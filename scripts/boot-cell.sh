@@ -86,17 +86,14 @@ while IFS= read -r line; do
 	late=*) late=${line#*=} ;;
 	edge=*) edge=${line#*=} ;;
 	modes=*) modes=${line#*=} ;;
+	# A mutant killed by a splat must show the one it names (KILLER_SPLAT).
+	killer_splat_seen=*) splat_seen=${line#*=} ;;
 	esac
-done < <("$here/verdict.sh" "$out/console.log" "$rc")
+done < <("$here/verdict.sh" "$out/console.log" "$rc" "$(jq -r '.killer_splat // ""' "$plan")")
 # A boot mode must show that the kernel took it (its SHOWS), else the cell
 # did not test what its name says.
 if [ -n "$shows" ] && [ "$verdict" != ERROR ] && ! grep -Eq -- "$shows" "$out/console.log"; then
 	reason="boot mode $boot_mode did not take: the console never shows /$shows/ (was: $verdict, $reason)"
 	verdict=ERROR
-fi
-# A mutant killed by a splat must show the one it names (KILLER_SPLAT).
-splat_re=$(jq -r '.killer_splat // ""' "$plan")
-if [ -n "$splat_re" ] && grep -Eq -- "$splat_re" "$out/console.log"; then
-	splat_seen=true
 fi
 echo "[$pos] boot  $branch $arch ${cell#"$branch-$arch-"} ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}"

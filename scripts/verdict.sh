@@ -1,15 +1,20 @@
 #!/bin/bash
 # verdict.sh - a cell's verdict, from what the guest printed.
 #
-# Usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE
+# Usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE [KILLER_SPLAT]
 #
 # Prints key=value lines: verdict, reason, failed (KTAP tests that failed),
 # wakeups_per_s (the highest per CPU after the insert), early, late (timer
 # waits), edge, modes (what the leap test ran: "leaps=2", plus "hotplug=1",
-# "set_in_leap=1", "lowres" when asked for).  Verdicts, strongest first:
+# "set_in_leap=1", "lowres" when asked for) and, given a mutant's
+# KILLER_SPLAT (an extended regex), killer_splat_seen: true when a line of
+# the console from the leap test's start matches it (a splat at boot is no
+# kill).  Verdicts, strongest first:
 #   BOOTFAIL  the leap test never started (the last console lines are the reason)
 #   SPLAT     a kernel BUG/WARNING/lockdep report/oops/panic/stall on the console
-#             (the reason says when the guest then hung and was killed)
+#             (the reason says when the guest then hung and was killed, and
+#             when the splat came before the leap test started: then also
+#             the first one during the test, which a boot-time splat hides)
 #   PASS, FAIL, SKIP  the leap test's own result line, when it agrees with
 #             the KTAP lines (the plan, each test's ok/not ok, the counts)
 #             and the guest did not hang after it; else ERROR, saying where
@@ -20,17 +25,22 @@
 #             stalled guest): no verdict on the kernel
 set -eu
 
-[ $# -eq 2 ] || { echo "usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE" >&2; exit 2; }
-log=$1 rc=$2
+case $# in 2 | 3) ;; *) echo "usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE [KILLER_SPLAT]" >&2; exit 2 ;; esac
+log=$1 rc=$2 kre=${3:-}
 [ -f "$log" ] || { echo "verdict=ERROR"; echo "reason=no console log at $log"; exit 0; }
 
-tr -d '\r' <"$log" | awk -v rc="$rc" '
+tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 	function kv(k, v) { printf "%s=%s\n", k, v }
 	{ lines[NR % 8] = $0; n = NR }
 	/leapinit: (running|hanging)|^KTAP version 1/ { started = 1 }
 	/(^|[^A-Za-z])(BUG|WARNING):|kernel BUG at|invalid opcode:|Kernel panic|Oops|general protection fault|Unable to handle kernel|inconsistent lock state|possible (recursive|circular) locking|blocked for more than [0-9]+ seconds|detected (expedited )?stalls?|self-detected stall|Watchdog detected hard LOCKUP|UBSAN:|list_(add|del) corruption/ {
-		if (!splat) splat = $0
+		# The first splat; if it came before the leap test started (a kernel
+		# that warns at boot), also the first one after.
+		if (!splat) { splat = $0; splat_first = !started }
+		else if (splat_first && started && !splat_after) splat_after = $0
 	}
+	# The splat a mutant is killed by counts from the start of the test only.
+	kre != "" && started && $0 ~ kre { kseen = 1 }
 	/^# leaptest: harness problem: / { if (!harness) harness = substr($0, 30) }
 	/^run-qemu: no console output for [0-9]+ s/ { hung = "silent for " $6 " s, killed"; if (result) hung_after = 1 }
 	/LEAPTEST RESULT: (PASS|FAIL|SKIP)/ {
@@ -55,7 +65,8 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 			for (i = n - 7; i <= n; i++) if (i > 0) tail = tail (tail ? " | " : "") lines[i % 8]
 			verdict = "BOOTFAIL"; reason = "the leap test never started; last lines: " (tail ? tail : "(console empty)")
 		} else if (splat) {
-			verdict = "SPLAT"; reason = splat (rc == 124 && !result ? " (then hung: " hung ")" : "")
+			verdict = "SPLAT"; reason = (splat_first ? "before the leap test started: " : "") splat \
+				(splat_after ? "; during it: " splat_after : "") (rc == 124 && !result ? " (then hung: " hung ")" : "")
 		} else if (harness) {
 			verdict = "ERROR"; reason = "harness problem: " harness
 		} else if (result) {
@@ -81,4 +92,5 @@ tr -d '\r' <"$log" | awk -v rc="$rc" '
 		kv("verdict", verdict); kv("reason", reason); kv("failed", failed)
 		kv("wakeups_per_s", seen_wps ? wps : ""); kv("early", early + 0); kv("late", late + 0); kv("edge", edge)
 		kv("modes", modes (lowres ? (modes ? " " : "") "lowres" : ""))
+		if (kre != "") kv("killer_splat_seen", kseen ? "true" : "false")
 	}'

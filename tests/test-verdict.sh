@@ -6,7 +6,7 @@ set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 run=$ROOT/tests/fixtures/run-6.1
-v() { "$ROOT/scripts/verdict.sh" "$1" "$2" | sed -n "s/^$3=//p"; }
+v() { "$ROOT/scripts/verdict.sh" "$1" "$2" ${4+"$4"} | sed -n "s/^$3=//p"; }
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 con() { echo "$run/cells/6.1-$1/console.log"; }
@@ -81,6 +81,24 @@ check "splat then hang: reason says it hung" grep -q "then hung: killed at the t
 printf '\nrun-qemu: no console output for 20 s: guest killed as hung\n' >>"$w/sh.log"
 check_eq "splat then silence: SPLAT" SPLAT "$(v "$w/sh.log" 124 verdict)"
 check "splat then silence: reason says silent" grep -q "then hung: silent for 20 s, killed" <<<"$(v "$w/sh.log" 124 reason)"
+# A splat during the test: the reason is the splat alone.
+check_eq "splat during the test: the reason is the line" "[    4.04] WARNING: CPU: 0 PID: 27 at kernel/smp.c:624 smp_call_function_many_cond+0x5b/0x257" "$(v "$w/sh.log" 0 reason)"
+# A kernel that warns at boot (7.3 on ppc64el): the reason says the splat
+# came first, and names the one during the test that it would have hidden.
+boot="[    0.02] WARNING: CPU: 0 PID: 0 at kernel/locking/lockdep.c:4476 lockdep_hardirqs_on_prepare+0x1c0/0x200"
+{ echo "$boot"; cat "$head"; echo "[    4.04] BUG: sleeping function called from invalid context at kernel/smp.c:624"; cat "$tail"; } >"$w/boot-splat.log"
+check_eq "boot splat, then one in the test: SPLAT" SPLAT "$(v "$w/boot-splat.log" 0 verdict)"
+check_eq "... the reason names both, in order" "before the leap test started: $boot; during it: [    4.04] BUG: sleeping function called from invalid context at kernel/smp.c:624" \
+	"$(v "$w/boot-splat.log" 0 reason)"
+# A mutant's KILLER_SPLAT counts from the test's start: a boot splat that
+# matches it is no kill.
+m2=$(sed -n 's/^KILLER_SPLAT := //p' "$ROOT/mutants/6.1/M2-atomic-clock-was-set/mutant.mk")
+check_eq "killer splat: the real naive console shows M2's" true "$(v "$(con x86_64-naive)" 0 killer_splat_seen "$m2")"
+check_eq "killer splat: not asked, not said" "" "$("$ROOT/scripts/verdict.sh" "$(con x86_64-naive)" 0 | grep '^killer_splat_seen=' || true)"
+check_eq "killer splat: during the test" true "$(v "$w/boot-splat.log" 0 killer_splat_seen 'sleeping function called')"
+check_eq "killer splat: at boot only, no kill" false "$(v "$w/boot-splat.log" 0 killer_splat_seen 'lockdep_hardirqs_on_prepare')"
+{ echo "$boot"; cat "$head" "$tail"; } >"$w/boot-only.log"
+check_eq "boot splat alone: the reason says before the test" "before the leap test started: $boot" "$(v "$w/boot-only.log" 0 reason)"
 { cat "$head"; printf '\nrun-qemu: no console output for 7 s: guest killed as hung\n'; } >"$w/silent.log"
 check_eq "started, then silent: TIMEOUT" TIMEOUT "$(v "$w/silent.log" 124 verdict)"
 check "started, then silent: reason says silent" grep -q "silent for 7 s" <<<"$(v "$w/silent.log" 124 reason)"
