@@ -307,11 +307,7 @@ frag_files() {
 		x=$(configs "$a" $REPLY) || exit 1
 	else
 		val "kconfigs/$c.mk" FRAGMENTS
-		x=$(for f in $REPLY; do
-			[ -f "$root/configs/$f.config" ] || die "kconfigs/$c.mk names configs/$f.config, which does not exist"
-			echo "$root/configs/$f.config"
-			[ ! -f "$root/arches/$a/$f.config" ] || echo "$root/arches/$a/$f.config"
-		done) || exit 1
+		x=$(configs -n "$a" $REPLY) || exit 1
 	fi
 	REPLY=$x
 }
@@ -513,11 +509,14 @@ series() {
 	[ ${#files[@]} -eq 0 ] || realpath "${files[@]}"
 }
 
-# configs ARCH [FRAGMENT...]: configs/<F>.config for each fragment (default
-# common), the arch's own arches/<ARCH>/arch.config, then the arch's part of
-# each fragment, arches/<ARCH>/<F>.config where there is one.
+# configs [-n] ARCH [FRAGMENT...]: configs/<F>.config for each fragment
+# (default common), the arch's own arches/<ARCH>/arch.config (not with -n:
+# a configuration that is not tiny takes only the fragments' parts), then
+# the arch's part of each fragment, arches/<ARCH>/<F>.config where there is one.
 configs() {
-	local arch=$1 c
+	local own=1 arch c
+	[ "$1" != -n ] || { own=""; shift; }
+	arch=$1
 	shift
 	[ -f "$root/arches/$arch/arch.mk" ] || die "unknown ARCH '$arch': use one of: $(arches | words)"
 	[ $# -gt 0 ] || set -- common
@@ -525,8 +524,10 @@ configs() {
 		[ -f "$root/configs/$c.config" ] || die "no configs/$c.config: a branch.mk's CONFIGS or a configuration's FRAGMENTS names a missing fragment"
 		echo "$root/configs/$c.config"
 	done
-	[ -f "$root/arches/$arch/arch.config" ] || die "no arches/$arch/arch.config: an arch stanza has its kernel config fragment"
-	echo "$root/arches/$arch/arch.config"
+	if [ -n "$own" ]; then
+		[ -f "$root/arches/$arch/arch.config" ] || die "no arches/$arch/arch.config: an arch stanza has its kernel config fragment"
+		echo "$root/arches/$arch/arch.config"
+	fi
 	for c in "$@"; do
 		[ ! -f "$root/arches/$arch/$c.config" ] || echo "$root/arches/$arch/$c.config"
 	done
