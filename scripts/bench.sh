@@ -83,9 +83,10 @@ if [ -n "$fresh" ]; then
 	builds_run=$out/builds
 fi
 
-# 1, 2: one cell per arch, boot + leap test (images cached by the first call).
+# 1, 2: one cell per arch, boot + leap test (images cached by a first call,
+# unless the cold run or -b has just built and booted them).
 for c in $stock; do
-	"$here/matrix.sh" -d "$out/warmup" "$c" >/dev/null || true
+	[ -n "$builds_run" ] || "$here/matrix.sh" -d "$out/warmup" "$c" >/dev/null || true
 	for i in $(seq "$runs"); do
 		"$here/matrix.sh" -d "$out/cell-$i" "$c" >/dev/null || true
 		cell_field "$out/cell-$i" "$c" boot_s
@@ -128,7 +129,7 @@ first=${stock%%$'\n'*}
 median() { cut -d' ' -f2 "$out/stats-$1"; }
 target() {
 	local t
-	t="<= $("$here/plan.sh" arch-get "$(jq -r .arch "$out/warmup/cells/$1/cell.json")" CELL_TARGET_S)"
+	t="<= $("$here/plan.sh" arch-get "$(jq -r .arch "$out/cell-1/cells/$1/cell.json")" CELL_TARGET_S)"
 	[ "$1" = "$first" ] || t="$t; <= 2 x $first: $(awk -v a="$(median "$1")" -v b="$(median "$first")" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')"
 	echo "$t"
 }
