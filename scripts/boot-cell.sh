@@ -25,13 +25,13 @@ run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
 
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
-failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" splat_seen=false
+failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" rounds="" splat_seen=false
 write_json() {
 	local opts=""
 	[ ! -f "$(dirname "$image")/leap-options" ] || opts=$(cat "$(dirname "$image")/leap-options")
 	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" --arg opts "$opts" \
 		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
-		--arg edge "$edge" --arg modes "$modes" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
+		--arg edge "$edge" --arg modes "$modes" --arg rounds "$rounds" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
 		--arg cell_dir "cells/$cell" --arg image "$(realpath -m -s --relative-to="$run" "$image")" '
 		$p[0] as $p | ($failed | split(",") | map(select(. != ""))) as $f |
 		{cell: $p.cell, branch: $p.branch, arch: $p.arch, variant: $p.variant, mutant: $p.mutant,
@@ -46,6 +46,7 @@ write_json() {
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
 		           early_waits: $early, late_waits: $late, leap_edge: $edge},
 		 leaptest_modes: $modes,
+		 leap_rounds: ($rounds | split(";") | map(select(. != "") | if . == "ok" then [] else split(",") end)),
 		 kconfig: {name: ($p.kconfig.name // "tiny"), source: ($p.kconfig.source // ""),
 		           origin_sha256: ($p.kconfig.origin_sha256 // ""),
 		           options: ($opts | split("\n") | map(select(contains("=")) | split("=") | {key: .[0], value: (.[1:] | join("="))}) | from_entries)},
@@ -86,6 +87,7 @@ while IFS= read -r line; do
 	late=*) late=${line#*=} ;;
 	edge=*) edge=${line#*=} ;;
 	modes=*) modes=${line#*=} ;;
+	rounds=*) rounds=${line#*=} ;;
 	# A mutant killed by a splat must show the one it names (KILLER_SPLAT).
 	killer_splat_seen=*) splat_seen=${line#*=} ;;
 	esac

@@ -17,7 +17,9 @@
 # RUN/2, ...).  Exit 0 only if the stock cell passes on every arch in every
 # round and every mutant is killed for its reason in every round.  The
 # guest also runs four rounds of leaps and the test's extra-leap modes
-# (hotplug, set_in_leap) unless LEAP_CMDLINE says otherwise.  The table is RUN/kill-table.txt.
+# (hotplug, set_in_leap) unless LEAP_CMDLINE says otherwise.  The table is
+# RUN/kill-table.txt (scripts/kill-table.sh), with, per mutant, in how many
+# of the guests' leap rounds its killer tests all failed.
 set -eu -o pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -54,25 +56,5 @@ for i in $(seq "$runs"); do
 done
 echo
 
-# One row per cell over every round (RUN/kills.json): its verdicts and how
-# many rounds it was as expected in; killed only when all were.  The table
-# and the exit status both come from it.
-jq -s 'map(.[]) | group_by(.cell) | map({cell: .[0].cell, mutant: .[0].mutant, variant: .[0].variant,
-	arch: .[0].arch, verdicts: map(.verdict), oks: (map(select(.ok)) | length), rows: .})' \
-	${results[@]+"${results[@]}"} >"$RUN/kills.json"
-jq -r --argjson runs "$runs" '
-	(["mutant", "arch", "verdicts", "killed", "failed KTAP tests"] | @tsv),
-	(.[] | [(if .mutant then .variant else "(stock)" end), .arch, (.verdicts | join(" ")),
-		(if .mutant then (if .oks == $runs then "yes \(.oks)/\($runs)" else "no \(.oks)/\($runs)" +
-			([.rows[] | select(.ok | not) |
-			  if .verdict == "SPLAT" and (.expected | index(["SPLAT"])) then " (not the splat /" + .killer_splat + "/)"
-			  elif (.verdict as $v | .expected | index([$v])) then " (not " + (.killer_tests - .failed_tests | join(",")) + ")"
-			  else "" end] | unique | join("")) end)
-		 else (if .oks == $runs then "-" else "stock wrong \($runs - .oks)/\($runs)" end) end),
-		([.rows[].failed_tests[]] | unique | join(","))] | @tsv),
-	("mutants: \([.[] | select(.mutant and .oks == $runs)] | length)/\([.[] | select(.mutant)] | length) killed for their reason in \($runs) of \($runs) rounds; stock: " +
-		([.[] | select(.mutant | not) | .arch + " " + (.verdicts | join(","))] | join(" ")))' "$RUN/kills.json" |
-	awk -F'\t' 'NF > 1 { printf "%-32s %-7s %-20s %-9s %s\n", $1, $2, $3, $4, $5; next } { print }' >"$RUN/kill-table.txt"
-cat "$RUN/kill-table.txt"
-# Every cell as expected in every round (and every round left its results).
-[ "${#results[@]}" -eq "$runs" ] && jq -e --argjson runs "$runs" 'all(.oks == $runs)' "$RUN/kills.json" >/dev/null
+# The kill table (RUN/kills.json, RUN/kill-table.txt) and the exit status.
+exec "$here/kill-table.sh" "$runs" "$RUN" ${results[@]+"${results[@]}"}

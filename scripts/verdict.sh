@@ -6,7 +6,9 @@
 # Prints key=value lines: verdict, reason, failed (KTAP tests that failed),
 # wakeups_per_s (the highest per CPU after the insert), early, late (timer
 # waits), edge, modes (what the leap test ran: "leaps=2", plus "hotplug=1",
-# "set_in_leap=1", "lowres" when asked for) and, given a mutant's
+# "set_in_leap=1", "lowres" when asked for), rounds (with more than one
+# round of leaps, each round's failed checks, "ok" for a round that failed
+# none, the rounds separated by ";") and, given a mutant's
 # KILLER_SPLAT (an extended regex), killer_splat_seen: true when a line of
 # the console from the leap test's start matches it (a splat at boot is no
 # kill).  Verdicts, strongest first:
@@ -58,6 +60,11 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 	# The modes the test ran (leaptest.leaps=, .hotplug=1, .set_in_leap=1, highres=off).
 	/^# leaptest: cpus=/ { for (i = 3; i <= NF; i++) if ($i !~ /^(cpus|clock_realtime_res_ns)=/) modes = modes (modes ? " " : "") $i }
 	/^# leaptest: low-resolution mode/ { lowres = 1 }
+	# Each round of leaps: "... round R of N (how it was left): ok" or "failed: a,b".
+	/^# leaptest: round [0-9]+ of [0-9]+ \(.*\): (ok|failed: [a-z0-9_,]+)$/ {
+		r = $0; sub(/^.*\): /, "", r); sub(/^failed: /, "", r)
+		rounds = rounds (rounds != "" ? ";" : "") r
+	}
 	END {
 		if (!hung) hung = "killed at the time limit"
 		if (!started) {
@@ -91,6 +98,6 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 		gsub(/[^ -~]/, "?", reason)
 		kv("verdict", verdict); kv("reason", reason); kv("failed", failed)
 		kv("wakeups_per_s", seen_wps ? wps : ""); kv("early", early + 0); kv("late", late + 0); kv("edge", edge)
-		kv("modes", modes (lowres ? (modes ? " " : "") "lowres" : ""))
+		kv("modes", modes (lowres ? (modes ? " " : "") "lowres" : "")); kv("rounds", rounds)
 		if (kre != "") kv("killer_splat_seen", kseen ? "true" : "false")
 	}'

@@ -131,4 +131,12 @@ f=$(ed harness 's/^# leaptest: cpus=2 .*/&\n# leaptest: harness problem: the ins
 check_eq "a harness problem: ERROR" ERROR "$(v "$f" 0 verdict)"
 check "... the reason is the test's" grep -q "^harness problem: the insert was armed 3 times too late" <<<"$(v "$f" 0 reason)"
 
+# Rounds of leaps: each round's failed checks, in order, "ok" for a clean
+# round; none in a console of one round; a line of another shape is no round.
+check_eq "one round: no rounds" "" "$(v "$(con x86_64-stock)" 0 rounds)"
+sed 's/^# leaptest: cpus=2 clock_realtime_res_ns=1\r\?$/&\n# leaptest: round 1 of 3 (left by the STA_PLL reset): failed: leap_edge,cancel_on_set\r\n[    9.1] Clock: inserting leap second 23:59:60 UTC\n# leaptest: round 2 of 3 (left the natural way): ok\n# leaptest: round 3 of 3 (left by the STA_PLL reset): failed: leap_edge\n# leaptest: round 4 of 3 is not a round: failed: x\n# leaptest: 6 leaps, 2 of 3 rounds failed; reported below: round 1/' \
+	"$(con x86_64-stock)" >"$w/rounds.log"
+check_eq "rounds: each round's failed checks" "leap_edge,cancel_on_set;ok;leap_edge" "$(v "$w/rounds.log" 0 rounds)"
+check_eq "rounds: the verdict is unchanged" PASS "$(v "$w/rounds.log" 0 verdict)"
+
 finish verdict
