@@ -10,23 +10,23 @@ w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 kt() { "$ROOT/scripts/kill-table.sh" "$@"; }
 
-# row CELL MUTANT VERDICT OK FAILED ROUNDS: one cell of one round (FAILED
-# and each round of ROUNDS comma lists, ROUNDS ";"-separated, "ok" a clean one).
+# row CELL MUTANT VERDICT OK FAILED ROUNDS: one cell of one round (FAILED a
+# comma list, ROUNDS its leap_rounds as JSON: each round's failed checks).
 row() {
-	jq -n --arg cell "$1" --argjson mutant "$2" --arg verdict "$3" --argjson ok "$4" --arg failed "$5" --arg rounds "$6" '
+	jq -n --arg cell "$1" --argjson mutant "$2" --arg verdict "$3" --argjson ok "$4" --arg failed "$5" --argjson rounds "$6" '
 		{cell: $cell, mutant: $mutant, variant: ($cell | sub("^6.1-x86_64-"; "")), arch: "x86_64",
 		 verdict: $verdict, ok: $ok, expected: (if $mutant then ["FAIL"] else ["PASS"] end),
 		 failed_tests: ($failed | split(",") | map(select(. != ""))),
 		 killer_tests: (if $mutant then ["leap_edge"] else [] end), killer_splat: "",
-		 leap_rounds: ($rounds | split(";") | map(select(. != "") | if . == "ok" then [] else split(",") end))}'
+		 leap_rounds: $rounds}'
 }
 round() { jq -s . >"$w/$1.json"; }
-{ row 6.1-x86_64-stock false PASS true "" "ok;ok"
-  row 6.1-x86_64-M3 true FAIL true leap_edge "leap_edge;ok"
-  row 6.1-x86_64-M1 true FAIL true leap_edge,cancel_on_set "leap_edge,cancel_on_set;cancel_on_set"; } | round r1
-{ row 6.1-x86_64-stock false PASS true "" "ok;ok"
-  row 6.1-x86_64-M3 true FAIL true leap_edge "ok;leap_edge"
-  row 6.1-x86_64-M1 true FAIL false cancel_on_set "cancel_on_set;cancel_on_set"; } | round r2
+{ row 6.1-x86_64-stock false PASS true "" '[[], []]'
+  row 6.1-x86_64-M3 true FAIL true leap_edge '[["leap_edge"], []]'
+  row 6.1-x86_64-M1 true FAIL true leap_edge,cancel_on_set '[["leap_edge", "cancel_on_set"], ["cancel_on_set"]]'; } | round r1
+{ row 6.1-x86_64-stock false PASS true "" '[[], []]'
+  row 6.1-x86_64-M3 true FAIL true leap_edge '[[], ["leap_edge"]]'
+  row 6.1-x86_64-M1 true FAIL false cancel_on_set '[["cancel_on_set"], ["cancel_on_set"]]'; } | round r2
 
 out=$(kt 2 "$w" "$w/r1.json" "$w/r2.json") && rc=0 || rc=$?
 check_eq "a mutant not killed in one round: exit 1" 1 "$rc"
@@ -39,7 +39,7 @@ check_eq "the table is written too" "$out" "$(cat "$w/kill-table.txt")"
 check_eq "kills.json: one row per cell" 3 "$(jq length "$w/kills.json")"
 
 # Every cell as expected in every round: exit 0; a round without results: not.
-{ row 6.1-x86_64-stock false PASS true "" ""; row 6.1-x86_64-M3 true FAIL true leap_edge ""; } | round ok
+{ row 6.1-x86_64-stock false PASS true "" '[]'; row 6.1-x86_64-M3 true FAIL true leap_edge '[]'; } | round ok
 check "all as expected: exit 0" kt 1 "$w" "$w/ok.json"
 check "no leap rounds recorded (one round a boot): no count" grep -q "^M3 .* yes 1/1 *- *leap_edge$" <<<"$(kt 1 "$w" "$w/ok.json")"
 check "a round missing its results: exit 1" not kt 2 "$w" "$w/ok.json"
