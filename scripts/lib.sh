@@ -78,14 +78,17 @@ apt_local() {
 
 # apt_download SPEC DEB: apt-get download SPEC (PACKAGE[:ARCH]=VERSION) with
 # apt_local's options, the .deb renamed to DEB once complete.  On failure:
-# apt's last lines on stderr, return 1.
+# return 2, silent, when the mirror answered 404 (the archive's index lists
+# the .deb, the mirror does not serve it: no network fault, the caller names
+# the way round); otherwise apt's last lines on stderr, return 1.
 apt_download() {
 	local spec=$1 deb=$2 tmp=$2.tmp
 	rm -rf "$tmp"
 	mkdir -p "$tmp"
 	if ! (cd "$tmp" && apt-get "${APTOPTS[@]}" download "$spec" >"$APT_DIR/download.log" 2>&1); then
-		tail -n 3 "$APT_DIR/download.log" >&2
 		rm -rf "$tmp"
+		grep -q -E '^E: Failed to fetch .* 404 ' "$APT_DIR/download.log" && return 2
+		tail -n 3 "$APT_DIR/download.log" >&2
 		return 1
 	fi
 	mv "$tmp"/*.deb "$deb"

@@ -83,6 +83,50 @@ check "no space: fails" test "$rc" -ne 0
 check "no space: before extracting" grep -q "MB free under .* need" <<<"$out"
 check "no space: nothing extracted" test ! -e "$w/disk/trees/linux-source-6.1"
 
+# A .deb the archive's index lists but the mirror does not serve (as this
+# project's mirror did for 5.10.262-1's arm64 .debs), against a download that
+# fails for want of a network: a fake apt-get and apt-cache, FAKE_APT saying
+# how the download ends.
+mkdir -p "$w/fakeapt"
+cat >"$w/fakeapt/apt-get" <<'EOF'
+#!/bin/sh
+case " $* " in
+*" download "*)
+	if [ "$FAKE_APT" = 404 ]; then
+		echo "E: Failed to fetch http://deb.debian.org/debian/pool/main/l/linux/x.deb  404  Not Found [IP: 192.0.2.1 80]"
+	else
+		echo "E: Failed to fetch http://deb.debian.org/debian/pool/main/l/linux/x.deb  Could not connect to deb.debian.org:80"
+	fi
+	exit 100 ;;
+esac
+EOF
+cat >"$w/fakeapt/apt-cache" <<'EOF'
+#!/bin/sh
+case " $* " in
+*" madison "*) echo " linux-config-6.1 |  6.1.0-1 | http://deb.debian.org/debian bookworm/main arm64 Packages" ;;
+*" show "*) echo "Version: 6.1.0-1" ;;
+esac
+EOF
+chmod +x "$w/fakeapt/apt-get" "$w/fakeapt/apt-cache"
+fake() { env PATH="$w/fakeapt:$PATH" FAKE_APT="$1" "${@:2}" 2>&1; }
+for f in fetch-config fetch-tree; do
+	case "$f" in
+	fetch-config) args=(linux-config-6.1 bookworm "$w/404" 6.1.0-1 arm64 config.arm64_none_arm64) fix="KCONFIG=" ;;
+	fetch-tree) args=(linux-source-6.1 bookworm "$w/404") fix="KSRC=" ;;
+	esac
+	out=$(fake 404 "$ROOT/scripts/$f.sh" "${args[@]}") && rc=0 || rc=$?
+	check "$f, 404: exit != 0" test "$rc" -ne 0
+	check_eq "$f, 404: one line after the progress lines, naming $fix" 1 \
+		"$(tail -n 1 <<<"$out" | grep -c "^$f: Debian's index lists .* but the mirror does not serve it (404): .*$fix")"
+	check_eq "$f, 404: only progress lines before it, none of apt's" "" \
+		"$(head -n -1 <<<"$out" | grep -v -E "^$f: (apt-get update for|downloading) " || true)"
+	check_eq "$f, 404: no .deb left" "" "$(find "$w/404/debs" -type f)"
+	out=$(fake down "$ROOT/scripts/$f.sh" "${args[@]}") && rc=0 || rc=$?
+	check "$f, no network: exit != 0" test "$rc" -ne 0
+	check "$f, no network: says check the network" grep -q "^$f: download of .* failed: check the network" <<<"$out"
+	check "$f, no network: not a 404" test "$(grep -c 'does not serve' <<<"$out")" -eq 0
+done
+
 # A missing tool, as a non-root user: the exact apt-get line, no install.
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then
 	mkdir -p "$w/bin"
