@@ -33,10 +33,8 @@ if [ ! -f "$deb" ]; then
 	served=$(apt-cache "${APTOPTS[@]}" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
 	grep -qxF "$version" <<<"$served" \
 		|| die "$pkg $version ($debarch) is not in Debian's suites $suites (they serve: ${served//$'\n'/ }): the tree and its configuration must be the same version"
-	apt_download "$pkg:$debarch=$version" "$deb" || case $? in
-	2) die "Debian's index lists $pkg $version ($debarch) but the mirror does not serve it (404): set DEB_MIRROR and DEB_SECURITY_MIRROR to a mirror that does, or give Debian's configuration file with KCONFIG=" ;;
-	*) die "download of $pkg $version ($debarch) failed: check the network" ;;
-	esac
+	apt_download "$pkg:$debarch=$version" "$deb" "$pkg $version ($debarch)" \
+		"give Debian's configuration file with KCONFIG=" || exit 1
 fi
 tmp=$dir.tmp
 rm -rf "$tmp"

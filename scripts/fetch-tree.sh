@@ -56,10 +56,7 @@ version=${want:-$version}
 deb=$build/debs/${pkg}_${version}_all.deb
 if [ ! -f "$deb" ]; then
 	echo "fetch-tree: downloading $pkg $version" >&2
-	apt_download "$pkg=$version" "$deb" || case $? in
-	2) die "Debian's index lists $pkg $version but the mirror does not serve it (404): set DEB_MIRROR and DEB_SECURITY_MIRROR to a mirror that does, or bring the tree with KSRC=" ;;
-	*) die "download of $pkg $version failed: check the network" ;;
-	esac
+	apt_download "$pkg=$version" "$deb" "$pkg $version" "bring the tree with KSRC=" || exit 1
 fi
 
 free_mb=$(df -Pm "$trees" | awk 'NR==2 {print $4}')

@@ -76,19 +76,26 @@ apt_local() {
 	fi
 }
 
-# apt_download SPEC DEB: apt-get download SPEC (PACKAGE[:ARCH]=VERSION) with
-# apt_local's options, the .deb renamed to DEB once complete.  On failure:
-# return 2, silent, when the mirror answered 404 (the archive's index lists
-# the .deb, the mirror does not serve it: no network fault, the caller names
-# the way round); otherwise apt's last lines on stderr, return 1.
+# apt_download SPEC DEB WHAT ELSE: apt-get download SPEC
+# (PACKAGE[:ARCH]=VERSION) with apt_local's options, the .deb renamed to DEB
+# once complete.  WHAT names the .deb in messages, ELSE is the way round
+# when the mirror does not serve it.  On failure, return 1 after one line on
+# stderr: a 404 (the archive's index lists the .deb, the mirror does not
+# serve it) names another mirror or ELSE; any other failure, after apt's
+# last lines, the network.
 apt_download() {
-	local spec=$1 deb=$2 tmp=$2.tmp
+	local spec=$1 deb=$2 what=$3 else=$4 tmp=$2.tmp me
+	me=$(basename "$0" .sh)
 	rm -rf "$tmp"
 	mkdir -p "$tmp"
 	if ! (cd "$tmp" && apt-get "${APTOPTS[@]}" download "$spec" >"$APT_DIR/download.log" 2>&1); then
 		rm -rf "$tmp"
-		grep -q -E '^E: Failed to fetch .* 404 ' "$APT_DIR/download.log" && return 2
-		tail -n 3 "$APT_DIR/download.log" >&2
+		if grep -q -E '^E: Failed to fetch .* 404 ' "$APT_DIR/download.log"; then
+			echo "$me: Debian's index lists $what but the mirror does not serve it (404): set DEB_MIRROR and DEB_SECURITY_MIRROR to a mirror that does, or $else" >&2
+		else
+			tail -n 3 "$APT_DIR/download.log" >&2
+			echo "$me: download of $what failed: check the network" >&2
+		fi
 		return 1
 	fi
 	mv "$tmp"/*.deb "$deb"
