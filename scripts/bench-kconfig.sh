@@ -42,6 +42,7 @@ b=${BENCH_BRANCH:-6.1}
 # Every cell named up front: a wrong CONFIG or ARCH is one line, nothing built.
 stocks=$("$here/plan.sh" cells "$b" "$*" stock "" "$config") || exit 2
 arches=$(sed "s/^$b-//; s/-stock@.*//" <<<"$stocks")
+first=${arches%%$'\n'*}
 build=$(build_dir)
 lock_build bench "$build"
 new_run bench-"$config"- "$build"
@@ -108,7 +109,7 @@ done
 # current version with it warm, each object directory from scratch.  The
 # same build without the cache is the full build above.
 if [ -n "$old" ]; then
-	a=${arches%%$'\n'*}
+	a=$first
 	cfg=$b-$a-stock@$config cb=$out/build-point
 	mkdir -p "$cb"
 	ln -sfn "$build/debs" "$cb/debs"
@@ -127,7 +128,6 @@ if [ -n "$old" ]; then
 fi
 
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-first=${arches%%$'\n'*}
 for a in $arches; do
 	mark=bench-$b-$a@$config point=""
 	[ "$a" != "$first" ] || point=${old:+ POINT=$old}

@@ -60,4 +60,8 @@ BENCH_BRANCH=7.3 bench 1000 debian-rt arm64 && rc=0 || rc=$?
 check_eq "another branch and configuration (BENCH_BRANCH=7.3, debian-rt)" 0 "$rc"
 check "... beside 6.1's, not over it" grep -q '2000 (10.00x tiny)' <(section 6.1-arm64@debian)
 check_eq "... in a section of its own" 1 "$(marks 7.3-arm64@debian-rt)"
+check "a run with a point release (-p)" bench 1000 -p 6.1.1 debian x86_64 arm64
+check "... its rows in the first arch's section" grep -q '^| x86_64: debian 6.1.1 with ccache, the cache cold (s) | 1000 ' <(section 6.1-x86_64@debian)
+check "... which names POINT" grep -q 'ARCH=x86_64 POINT=6.1.1)' <(section 6.1-x86_64@debian)
+check "... and not in the other's" not grep -q 'ccache\|POINT' <(section 6.1-arm64@debian)
 finish bench-kconfig
