@@ -9,7 +9,8 @@
 # the tree's per-arch object directory, copies the image to its cache
 # directory (named by the image key) and restores the tree.  Writes
 # build.json beside PLAN from an EXIT trap, so a failed or interrupted build
-# still says why: {"status": "cached"|"built"|"failed", "build_s", "reason"}.
+# still says why: {"status": "cached"|"built"|"failed", "build_s", "reason"};
+# a build also gives make_s, the seconds of the image's make within build_s.
 set -eu
 # LEAP_TRACE=FILE: note each run of this program there (tests count them).
 [ -z "${LEAP_TRACE:-}" ] || echo "build-cell.sh $*" >>"$LEAP_TRACE"
@@ -35,10 +36,11 @@ mapfile -t patches < <(jq -r '.root as $r | .patches[] | $r + "/" + .' "$plan")
 mapfile -t frags < <(jq -r '.root as $r | .configs[] | $r + "/" + .' "$plan")
 build=$(dirname "$(dirname "$imgdir")")
 
-status=failed reason="harness error before the build" build_s=0 cstats=null
+status=failed reason="harness error before the build" build_s=0 make_s=null cstats=null
 write_json() {
-	jq -n --arg s "$status" --argjson t "$build_s" --arg r "$reason" --argjson c "$cstats" \
-		'{status: $s, build_s: $t, reason: $r, log: "build.log"} + if $c then {ccache: $c} else {} end' >"$out/build.json.tmp"
+	jq -n --arg s "$status" --argjson t "$build_s" --argjson m "$make_s" --arg r "$reason" --argjson c "$cstats" \
+		'{status: $s, build_s: $t, reason: $r, log: "build.log"} + if $m then {make_s: $m} else {} end
+		+ if $c then {ccache: $c} else {} end' >"$out/build.json.tmp"
 	mv "$out/build.json.tmp" "$out/build.json"
 }
 trap write_json EXIT
@@ -81,6 +83,7 @@ backup=$build/locks/$tree_id.backup
 	exit 1
 }
 build_s=$(($(date +%s) - start))
+make_s=$(grep -x '[0-9][0-9]*' "$objdir/.leap-make-s" 2>/dev/null || echo null)
 # With CCACHE=1: the compilations the cache answered and the ones it missed.
 [ ! -f "$objdir/.leap-ccache" ] || cstats=$(awk '$2 ~ /hit$/ { h += $3 } $2 == "cache_miss" { m += $3 }
 	END { printf "{\"hits\": %d, \"misses\": %d}", h, m }' "$objdir/.leap-ccache")

@@ -22,6 +22,8 @@
 # CONFIG_) are written to OBJDIR/.leap-options as the final .config has them;
 # with ORIGIN_CONFIG (the file BASE_CONFIG was made from), each must have the
 # value it has there, or the build stops naming the ones that changed.
+# The seconds the image's own make took (the compiler's work, without the
+# configuration step around it) go to OBJDIR/.leap-make-s.
 set -eu
 
 die() { echo "build-kernel: $*" >&2; exit 1; }
@@ -105,6 +107,9 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 	echo "$inputs" >"$stamp"
 fi
 
+rm -f "$obj/.leap-make-s"
+start=$(date +%s)
 make "${mkargs[@]}" -j"$jobs" "$(basename "$image")"
 [ -f "$obj/$image" ] || die "no $image after the build in $obj"
+echo $(($(date +%s) - start)) >"$obj/.leap-make-s"
 [ -z "${KERNEL_CCACHE:-}" ] || ccache --print-stats | awk -F'\t' '$1 ~ /^(direct_cache_hit|preprocessed_cache_hit|cache_miss)$/ { print "ccache " $1 " " $2 }' >"$obj/.leap-ccache"

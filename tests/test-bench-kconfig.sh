@@ -23,7 +23,8 @@ echo "${4:-6.1.2}" >"$3/trees/$1.version"
 echo "$3/trees/$1"
 SH
 # The runner: each cell's cell.json with made-up figures, build seconds
-# FAKE_BUILD (the tiny cell a tenth of them), boot seconds 10 (tiny 5).
+# FAKE_BUILD (the tiny cell a tenth of them), boot seconds 10 (tiny 5), and
+# with FAKE_OWN a build.json whose make took all but FAKE_OWN of them.
 cat >"$r/scripts/matrix.sh" <<'SH'
 #!/bin/bash
 set -eu
@@ -35,6 +36,8 @@ for c in "$@"; do
 	*) b=$((FAKE_BUILD / 10)) s=5 ;;
 	esac
 	printf '{"build_s": %s, "boot_s": %s}\n' "$b" "$s" >"$run/cells/$c/cell.json"
+	# The image's make: all but FAKE_OWN seconds of the build (none given: no figure).
+	[ -z "${FAKE_OWN:-}" ] || printf '{"build_s": %s, "make_s": %s}\n' "$b" "$((b - FAKE_OWN))" >"$run/cells/$c/build.json"
 done
 SH
 chmod +x "$r/scripts/fetch-tree.sh" "$r/scripts/matrix.sh"
@@ -51,8 +54,10 @@ check "... the full build against the tiny one" grep -q '^| x86_64: debian stock
 check "... the boots side by side" grep -q '^| arm64: boot + whole leap test, debian vs tiny (s) | 10 vs 5 (2.00x) |' <(section 6.1-arm64@debian)
 check "... no arm64 row in the x86_64 section" not grep -q '^| arm64' <(section 6.1-x86_64@debian)
 check "... what was there before kept" grep -qx before "$doc"
+check "... no make figure from a build that gave none" grep -q '^| arm64: of that build, the image.s make alone (s) | ? (? build/its make: the harness.s own work ? s) |' <(section 6.1-arm64@debian)
 x86=$(section 6.1-x86_64@debian)
-check "a later run of arm64 alone" bench 2000 debian arm64
+FAKE_OWN=40 check "a later run of arm64 alone" bench 2000 debian arm64
+check "... its make apart from the harness's own work" grep -q '^| arm64: of that build, the image.s make alone (s) | 1960 (1.02 build/its make: the harness.s own work 40 s) | <= 1.05 |' <(section 6.1-arm64@debian)
 check_eq "... the x86_64 section as it was" "$x86" "$(section 6.1-x86_64@debian)"
 check "... the arm64 section replaced" grep -q '^| arm64: debian stock, full build .* | 2000 (10.00x tiny) |' <(section 6.1-arm64@debian)
 check_eq "... not added twice" 1 "$(marks 6.1-arm64@debian)"

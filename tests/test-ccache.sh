@@ -47,6 +47,10 @@ check "... and a different object" not cmp -s "$w/build/obj/a/Image" "$w/build/o
 check "without the cache" build "$w/build/obj/c"
 check_eq "... the plain gcc" "$(command -v gcc)" "$(cat "$w/build/obj/c/gcc-used")"
 check "... and no cache figures" test ! -e "$w/build/obj/c/.leap-ccache"
+check "... the seconds of the image's make recorded" grep -qx '[0-9][0-9]*' "$w/build/obj/c/.leap-make-s"
+echo 'syntax error' >"$t/leap.c"
+check "a make that fails" not build "$w/build/obj/c"
+check "... leaves no figure of the build before it" test ! -e "$w/build/obj/c/.leap-make-s"
 
 # The plan carries the choice, and make refuses a value that is neither.
 plan() { CCACHE=$1 BUILD_DIR=$w/build "$ROOT/scripts/plan.sh" "${@:2}"; }
