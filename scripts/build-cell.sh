@@ -58,6 +58,11 @@ echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ($version) ..."
 start=$(date +%s)
 mkdir -p "$build/locks" "$build/images"
 backup=$build/locks/$tree_id.backup
+# A Debian tree is extracted whole, its files older than objects built from
+# the one before: its object directory remembers the version.  (A tree you
+# bring is yours: git gives the files it changes a new time.)
+stamp=""
+[ "$src" != debian ] || stamp="$pkg $version"
 (
 	flock 9
 	"$here/tree-patch.sh" restore "$tree" "$backup"
@@ -66,7 +71,7 @@ backup=$build/locks/$tree_id.backup
 		cat "$out/patch.log" >&2
 		exit 3
 	fi
-	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc KERNEL_CCACHE=$ccache JOBS=$jobs \
+	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc KERNEL_CCACHE=$ccache JOBS=$jobs TREE_STAMP=$stamp \
 		BASE_CONFIG=$base_config ORIGIN_CONFIG=$origin_config CHECK_OPTIONS=$check_options \
 		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 \
 		|| { tail -n 20 "$out/build.log" >&2; exit 1; }

@@ -22,6 +22,9 @@
 # CONFIG_) are written to OBJDIR/.leap-options as the final .config has them;
 # with ORIGIN_CONFIG (the file BASE_CONFIG was made from), each must have the
 # value it has there, or the build stops naming the ones that changed.
+# TREE_STAMP names the tree (package and version): an object directory
+# built from another is emptied first, since its objects are newer than the
+# files of a tree extracted later and make would keep them.
 # The seconds the image's own make took (the compiler's work, without the
 # configuration step around it) go to OBJDIR/.leap-make-s.
 set -eu
@@ -38,6 +41,14 @@ mkargs=(-C "$tree" "O=$obj" "ARCH=$karch" -s)
 [ -n "${KERNEL_HOSTCC:-}" ] && mkargs+=("HOSTCC=$KERNEL_HOSTCC")
 mkdir -p "$obj"
 jobs=${JOBS:-$(nproc)}
+if [ -n "${TREE_STAMP:-}" ]; then
+	was=$(cat "$obj/.leap-tree" 2>/dev/null || true)
+	if [ -n "$was" ] && [ "$was" != "$TREE_STAMP" ]; then
+		echo "build-kernel: $obj was built from $was, the tree is now $TREE_STAMP: building it afresh"
+		find "$obj" -mindepth 1 -delete
+	fi
+	echo "$TREE_STAMP" >"$obj/.leap-tree"
+fi
 rm -f "$obj/.leap-ccache"
 if [ -n "${KERNEL_CCACHE:-}" ]; then
 	ccache=$(command -v ccache) || die "KERNEL_CCACHE is set but there is no ccache: apt-get install ccache"

@@ -96,4 +96,15 @@ printf '# CONFIG_NOSUCH is not set\n# CONFIG_X is not set\n' >"$w/arch.config"
 out=$(BASE_CONFIG=$w/base.config plain "$w/common.config" "$w/arch.config") && rc=0 || rc=$?
 check_eq "a later fragment's \"not set\" wins, and holds where the symbol is absent" 0 "$rc"
 check "... and where it is there" grep -qx '# CONFIG_X is not set' "$w/obj2/.config"
+# An object directory remembers its tree: another version empties it first.
+stamped() { TREE_STAMP=$1 BASE_CONFIG=$w/base.config "$ROOT/scripts/build-kernel.sh" "$t" "$w/obj3" kx Image "$w/qemu.config" 2>&1; }
+check "a build from linux-source-9.9 9.9.1-1" stamped "linux-source-9.9 9.9.1-1"
+touch "$w/obj3/kernel.o"
+check "... again at that version" stamped "linux-source-9.9 9.9.1-1"
+check "... keeps its objects" test -f "$w/obj3/kernel.o"
+out=$(stamped "linux-source-9.9 9.9.2-1") && rc=0 || rc=$?
+check_eq "then at 9.9.2-1: built" 0 "$rc"
+check "... from an emptied object directory" test ! -e "$w/obj3/kernel.o"
+check "... saying why" grep -q "was built from linux-source-9.9 9.9.1-1, the tree is now linux-source-9.9 9.9.2-1" <<<"$out"
+check_eq "... and stamped with the new version" "linux-source-9.9 9.9.2-1" "$(cat "$w/obj3/.leap-tree")"
 finish kconfig
