@@ -16,7 +16,9 @@ KERNEL_CC     := $(if $(filter command line environment,$(origin CC)),$(CC))
 KERNEL_HOSTCC := $(if $(filter command line environment,$(origin HOSTCC)),$(HOSTCC))
 # CCACHE=1: the kernel's compilers run through ccache (BUILD_DIR/ccache).
 CCACHE     ?= 0
-export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE CCACHE
+# DEBIAN_VERSION=X.Y.Z-N: that Debian upload of its branch's tree (and a debian
+# configuration at the same version) instead of the newest; a list, one per branch.
+export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE CCACHE DEBIAN_VERSION
 
 PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
@@ -28,6 +30,7 @@ help:
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
 	@echo "                                (BOOT: boots/ modes; CONFIG: kconfigs/; lists, or all)"
 	@echo "make qemu-6.1 KCONFIG=/path/.config  the branch built from your configuration"
+	@echo "make qemu-5.10 DEBIAN_VERSION=5.10.223-1  a Debian upload other than the newest"
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
 	@echo "make list-jobs [PER=cell] [FORMAT=json|gitlab]  the cells as CI jobs (docs/ci.md)"
 	@echo "make cell CELL=... DRY_RUN=1    print the cell's plan, build nothing"

@@ -3,9 +3,11 @@
 #
 # Usage: fetch-tree.sh [-V] PACKAGE "SUITE..." BUILD_DIR [VERSION]
 #   -V       print the version a fetch would extract (the extracted tree's,
-#            else the archive's newest), and fetch nothing
+#            else the archive's newest, else VERSION once the suites are
+#            seen to serve it), and fetch nothing
 #   VERSION  the version to extract (scripts/plan.sh resolved it); a tree
-#            already extracted at another version is refused
+#            already extracted at another version is refused, and so is a
+#            version the suites do not carry
 #
 # Uses a project-local apt configuration (its own sources list, state and cache
 # under BUILD_DIR/apt/PACKAGE); needs no root and changes nothing on the system.
@@ -39,19 +41,24 @@ exec 7>"$build/locks/fetch-$pkg.lock"
 flock 7
 if [ -f "$tree.version" ] && [ -f "$tree/Makefile" ]; then
 	have=$(cat "$tree.version")
-	[ -z "$only_version" ] || { echo "$have"; exit 0; }
 	[ -z "$want" ] || [ "$want" = "$have" ] \
-		|| die "$tree holds $pkg $have, the plan wants $want: remove $tree and $tree.version to fetch it again"
+		|| die "$tree holds $pkg $have, the plan wants $want: use another BUILD_DIR, or remove $tree and $tree.version to fetch it again"
+	[ -z "$only_version" ] || { echo "$have"; exit 0; }
 	echo "$tree"
 	exit 0
 fi
 
 apt_local "$pkg" "$suites" "$build" || exit 1
-mkdir -p "$trees" "$build/debs"
 version=$(apt-cache "${APTOPTS[@]}" show --no-all-versions "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 [ -n "$version" ] || die "package $pkg not found in suites: $suites (check SUITES in its branch.mk)"
+if [ -n "$want" ] && [ "$want" != "$version" ]; then
+	served=$(apt-cache "${APTOPTS[@]}" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+	grep -qxF "$want" <<<"$served" \
+		|| die "$pkg $want is not in Debian's suites $suites (they serve: ${served//$'\n'/ })"
+	version=$want
+fi
 [ -z "$only_version" ] || { echo "$version"; exit 0; }
-version=${want:-$version}
+mkdir -p "$trees" "$build/debs"
 
 deb=$build/debs/${pkg}_${version}_all.deb
 if [ ! -f "$deb" ]; then

@@ -69,7 +69,9 @@
 # else.  Its inputs besides the data: BUILD_DIR, KSRC, KERNEL_CC,
 # KERNEL_HOSTCC, CROSS_COMPILE, JOBS, LIMIT, SILENCE, LEAP_CMDLINE, KCONFIG,
 # CCACHE (1: the compilers run through ccache, its cache in BUILD/ccache; it
-# changes no image, so it is not in the image key).
+# changes no image, so it is not in the image key), DEBIAN_VERSION (Debian
+# uploads to build instead of the newest, one per branch at most: the tree
+# and a debian configuration both at that version).
 # LEAP_ROOT (default: this script's parent) locates the data.
 set -eu -o pipefail
 # LEAP_TRACE=FILE: note each run of this program there (tests count them).
@@ -597,11 +599,37 @@ ja() { # REPLY = the arguments as a JSON array of strings
 # rel PATH: relative to the repository when inside it.
 rel() { case "$1" in "$root"/*) REPLY=${1#"$root"/} ;; *) REPLY=$1 ;; esac; }
 
+# debian_want PACKAGE: REPLY = the version of PACKAGE that DEBIAN_VERSION
+# asks for ("" if none: the newest).  Each of its versions goes to the branch
+# whose range holds it.
+debian_want() {
+	local v
+	for v in ${DEBIAN_VERSION:-}; do
+		debian_branch "$v"
+		bval "$REPLY" PACKAGE
+		[ "$REPLY" != "$1" ] || { REPLY=$v; return 0; }
+	done
+	REPLY=""
+}
+# debian_branch VERSION: REPLY = the packaged branch a DEBIAN_VERSION value
+# goes to, or one line saying why none.
+debian_branch() {
+	local b
+	case "$1" in [0-9]*.*-*) ;; *) die "DEBIAN_VERSION=$1: give Debian's version of a linux-source package, e.g. 5.10.223-1" ;; esac
+	b=$(branch_for "${1%%-*}" 2>/dev/null) || die "DEBIAN_VERSION=$1: no branch's range holds it (give Debian's version of a packaged tree, e.g. 5.10.223-1)"
+	bval "$b" PACKAGE
+	[ -n "$REPLY" ] || die "DEBIAN_VERSION=$1: branch $b has no Debian package (a tree you bring is KSRC=)"
+	REPLY=$b
+}
 declare -A TREE_VERSION=()
-tree_version() { # PACKAGE SUITES -> REPLY (the extracted tree's, else the archive's)
-	local pkg=$1 suites=$2
+tree_version() { # PACKAGE SUITES -> REPLY (DEBIAN_VERSION's, else the extracted tree's, else the archive's)
+	local pkg=$1 suites=$2 want
 	if [ -z "${TREE_VERSION[$pkg]+set}" ]; then
-		if [ -f "$build/trees/$pkg.version" ] && [ -f "$build/trees/$pkg/Makefile" ]; then
+		debian_want "$pkg"; want=$REPLY
+		if [ -n "$want" ]; then
+			# Checked: the suites carry it, and an extracted tree is that version.
+			TREE_VERSION[$pkg]=$("$here/fetch-tree.sh" -V "$pkg" "$suites" "$build" "$want") || exit 1
+		elif [ -f "$build/trees/$pkg.version" ] && [ -f "$build/trees/$pkg/Makefile" ]; then
 			TREE_VERSION[$pkg]=$(cat "$build/trees/$pkg.version")
 		else
 			TREE_VERSION[$pkg]=$("$here/fetch-tree.sh" -V "$pkg" "$suites" "$build") || exit 1
@@ -617,6 +645,15 @@ check_inputs() {
 	case "${SILENCE:-20}" in [0-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "SILENCE=$SILENCE: give whole seconds (0 turns the silence kill off)" ;; esac
 	case "${JOBS:-1}" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) die "JOBS=$JOBS: give a number of build jobs, 1 or more" ;; esac
 	case "${CCACHE:-0}" in 0 | 1) ;; *) die "CCACHE=$CCACHE: give 1 (compile through ccache, cached in BUILD_DIR/ccache) or 0" ;; esac
+	[ -z "${DEBIAN_VERSION:-}" ] || [ -z "${KSRC:-}" ] \
+		|| die "DEBIAN_VERSION=$DEBIAN_VERSION picks a Debian upload, KSRC=$KSRC is a tree you bring: give one of them"
+	# Each version names a packaged branch, one version per branch.
+	local v seen=" "
+	for v in ${DEBIAN_VERSION:-}; do
+		debian_branch "$v"
+		[ "${seen/ $REPLY /}" = "$seen" ] || die "DEBIAN_VERSION=$DEBIAN_VERSION: two versions for branch $REPLY, give one"
+		seen="$seen$REPLY "
+	done
 }
 
 # kconfig_base BRANCH ARCH CONFIG VERSION: for a configuration that is not

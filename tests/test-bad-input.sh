@@ -126,6 +126,12 @@ for f in fetch-config fetch-tree; do
 	check "$f, no network: says check the network" grep -q "^$f: download of .* failed: check the network" <<<"$out"
 	check "$f, no network: not a 404" test "$(grep -c 'does not serve' <<<"$out")" -eq 0
 done
+# A version the suites do not carry (DEBIAN_VERSION=): one line naming those they do.
+out=$(fake 404 "$ROOT/scripts/fetch-tree.sh" linux-source-6.1 bookworm "$w/ver" 6.1.9-1) && rc=0 || rc=$?
+check "fetch-tree, a version not served: exit != 0" test "$rc" -ne 0
+check_eq "fetch-tree, a version not served: one line naming the served ones" \
+	"fetch-tree: linux-source-6.1 6.1.9-1 is not in Debian's suites bookworm (they serve: 6.1.0-1)" "$(grep -v 'apt-get update for' <<<"$out")"
+check "... no .deb, no tree" test ! -e "$w/ver/debs" -a ! -e "$w/ver/trees/linux-source-6.1"
 
 # A missing tool, as a non-root user: the exact apt-get line, no install.
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null; then

@@ -149,6 +149,21 @@ q() { jq -r "$1" "$p"; }
 check "plan.json is JSON" jq -e . "$p"
 check_eq "tree: the fetched package and its version" "debian linux-source-9.9 9.9.7-1 sid,experimental" \
 	"$(q '[.tree.source, .tree.package, .tree.version, (.tree.suites | join(","))] | join(" ")')"
+# DEBIAN_VERSION: the upload asked for, checked against the extracted tree.
+DEBIAN_VERSION=9.9.7-1 "$plan" resolve "$fake/rv" 9.9-x86_64-stock 1.0-x86_64-stock
+check_eq "DEBIAN_VERSION=9.9.7-1: 9.9's tree at it, 1.0's as it was" "9.9.7-1 1.0.7-1" \
+	"$(jq -r .tree.version "$fake/rv/cells/9.9-x86_64-stock/plan.json") $(jq -r .tree.version "$fake/rv/cells/1.0-x86_64-stock/plan.json")"
+err=$(DEBIAN_VERSION=9.9.8-1 "$plan" resolve "$fake/rv" 9.9-x86_64-stock 2>&1) && rc=0 || rc=$?
+check "DEBIAN_VERSION=9.9.8-1 with the tree at 9.9.7-1: refused" test "$rc" -ne 0
+check_eq "... in one line, naming the way round" 1 "$(grep -c 'holds linux-source-9.9 9.9.7-1, the plan wants 9.9.8-1: use another BUILD_DIR' <<<"$err")"
+check_eq "... and nothing else" 1 "$(grep -c . <<<"$err")"
+for bad in "banana|give Debian's version" "0.1.2-1|no branch's range holds it" "9.9.1-1 9.9.2-1|two versions for branch 9.9"; do
+	err=$(DEBIAN_VERSION=${bad%%|*} "$plan" tools 9.9-x86_64-stock 2>&1) && rc=0 || rc=$?
+	check_eq "DEBIAN_VERSION=${bad%%|*}: one line, refused" "1 1" "$(grep -c . <<<"$err") $([ "$rc" -ne 0 ] && echo 1)"
+	check "... saying ${bad#*|}" grep -q "${bad#*|}" <<<"$err"
+done
+err=$(DEBIAN_VERSION=9.9.7-1 KSRC=$fake/linux-0.9 "$plan" tools 0.9-x86_64-stock 2>&1) && rc=0 || rc=$?
+check "DEBIAN_VERSION with KSRC: refused, one line" test "$rc" -ne 0 -a "$(grep -c 'give one of them' <<<"$err")" -eq 1
 check_eq "patches in series order, relative to the repository" \
 	"branches/shared/regress/0001-r.patch branches/shared/fix/0001-a.patch branches/shared/fix/0002-b.patch" "$(q '.patches | join(" ")')"
 check_eq "configs: common, the arch's, the arch's part of common" "configs/common.config arches/x86_64/arch.config arches/x86_64/common.config" "$(q '.configs | join(" ")')"

@@ -1,6 +1,8 @@
-# Debian bullseye's 5.10 (security suite): carries the upstream fix (later layout).
+# Debian bullseye's 5.10: carries the upstream fix (later layout).  The
+# newest upload is the security suite's; bullseye's last point release
+# (5.10.223-1) is there for DEBIAN_VERSION=.
 PACKAGE     := linux-source-5.10
-SUITES      := bullseye-security
+SUITES      := bullseye-security bullseye
 FAMILY      := later
 VERSION_MIN := 5.10
 VERSION_MAX := 5.10.9999
