@@ -39,6 +39,7 @@ shift $((OPTIND - 1))
 config=$1
 shift
 b=${BENCH_BRANCH:-6.1}
+[ -z "${DEBIAN_VERSION:-}" ] || die "DEBIAN_VERSION=$DEBIAN_VERSION: make bench CONFIG= measures the newest upload (POINT= adds the rerun after an older one)"
 [ "$config" != tiny ] || die "CONFIG=tiny is what make bench measures; give a configuration to compare with it (debian, debian-rt)"
 # Every cell named up front: a wrong CONFIG or ARCH is one line, nothing built.
 stocks=$("$here/plan.sh" cells "$b" "$*" stock "" "$config") || exit 2

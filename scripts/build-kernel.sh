@@ -23,7 +23,7 @@
 # with ORIGIN_CONFIG (the file BASE_CONFIG was made from), each must have the
 # value it has there, or the build stops naming the ones that changed.
 # TREE_STAMP names the tree (package and version): an object directory
-# built from another is emptied first, since its objects are newer than the
+# built from another (or from one it did not record) is emptied first, since its objects are newer than the
 # files of a tree extracted later and make would keep them.
 # The seconds the image's own make took (the compiler's work, without the
 # configuration step around it) go to OBJDIR/.leap-make-s.
@@ -41,10 +41,12 @@ mkargs=(-C "$tree" "O=$obj" "ARCH=$karch" -s)
 [ -n "${KERNEL_HOSTCC:-}" ] && mkargs+=("HOSTCC=$KERNEL_HOSTCC")
 mkdir -p "$obj"
 jobs=${JOBS:-$(nproc)}
+rm -f "$obj/.leap-make-s"
 if [ -n "${TREE_STAMP:-}" ]; then
+	# Without a stamp (built before there were stamps), the tree is unknown.
 	was=$(cat "$obj/.leap-tree" 2>/dev/null || true)
-	if [ -n "$was" ] && [ "$was" != "$TREE_STAMP" ]; then
-		echo "build-kernel: $obj was built from $was, the tree is now $TREE_STAMP: building it afresh"
+	if [ "$was" != "$TREE_STAMP" ] && [ -n "$(ls -A "$obj")" ]; then
+		echo "build-kernel: $obj was built from ${was:-a tree it did not record}, the tree is now $TREE_STAMP: building it afresh"
 		find "$obj" -mindepth 1 -delete
 	fi
 	echo "$TREE_STAMP" >"$obj/.leap-tree"
@@ -118,7 +120,6 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 	echo "$inputs" >"$stamp"
 fi
 
-rm -f "$obj/.leap-make-s"
 start=$(date +%s)
 make "${mkargs[@]}" -j"$jobs" "$(basename "$image")"
 [ -f "$obj/$image" ] || die "no $image after the build in $obj"

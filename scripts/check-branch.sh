@@ -24,7 +24,8 @@ if [ -n "${KSRC:-}" ]; then
 else
 	"$here/plan.sh" cells "$b" >/dev/null || exit 1
 	pkg=$("$here/plan.sh" get "$b" PACKAGE)
-	tree=$("$here/fetch-tree.sh" "$pkg" "$("$here/plan.sh" get "$b" SUITES)" "$(realpath -m "${BUILD_DIR:-$root/build}")")
+	want=$("$here/plan.sh" debian-version "$b") || exit 1
+	tree=$("$here/fetch-tree.sh" "$pkg" "$("$here/plan.sh" get "$b" SUITES)" "$(realpath -m "${BUILD_DIR:-$root/build}")" ${want:+"$want"}) || exit 1
 fi
 rc=0
 for v in $variants; do

@@ -19,6 +19,8 @@
 #   plan.sh arch-get ARCH KEY                 one value of an arch stanza
 #   plan.sh series DIR...                     the patches of DIR/series, absolute
 #   plan.sh branch-for VERSION                the branch whose range holds VERSION
+#   plan.sh debian-version BRANCH             the upload DEBIAN_VERSION asks of BRANCH
+#                                             ("" if none: the newest), checked
 #   plan.sh fix-state TREE                    what TREE's code carries: fixed, 2012 or nothing
 #   plan.sh ksrc BRANCH                       KSRC is a tree of BRANCH (else one
 #                                             line, exit 1); prints its default variants
@@ -603,8 +605,9 @@ rel() { case "$1" in "$root"/*) REPLY=${1#"$root"/} ;; *) REPLY=$1 ;; esac; }
 # asks for ("" if none: the newest).  Each of its versions goes to the branch
 # whose range holds it.
 debian_want() {
-	local v
-	for v in ${DEBIAN_VERSION:-}; do
+	local v vs
+	read -ra vs <<<"${DEBIAN_VERSION:-}"
+	for v in ${vs[@]+"${vs[@]}"}; do
 		debian_branch "$v"
 		bval "$REPLY" PACKAGE
 		[ "$REPLY" != "$1" ] || { REPLY=$v; return 0; }
@@ -648,8 +651,9 @@ check_inputs() {
 	[ -z "${DEBIAN_VERSION:-}" ] || [ -z "${KSRC:-}" ] \
 		|| die "DEBIAN_VERSION=$DEBIAN_VERSION picks a Debian upload, KSRC=$KSRC is a tree you bring: give one of them"
 	# Each version names a packaged branch, one version per branch.
-	local v seen=" "
-	for v in ${DEBIAN_VERSION:-}; do
+	local v vs seen=" "
+	read -ra vs <<<"${DEBIAN_VERSION:-}"
+	for v in ${vs[@]+"${vs[@]}"}; do
 		debian_branch "$v"
 		[ "${seen/ $REPLY /}" = "$seen" ] || die "DEBIAN_VERSION=$DEBIAN_VERSION: two versions for branch $REPLY, give one"
 		seen="$seen$REPLY "
@@ -811,6 +815,8 @@ resolve() {
 		[ "${SILENCE:-20}" = 20 ] || printf -v repro '%s SILENCE=%q' "$repro" "$SILENCE"
 		[ -z "${LEAP_CMDLINE:-}" ] || printf -v repro '%s LEAP_CMDLINE=%q' "$repro" "$LEAP_CMDLINE"
 		[ -z "${KCONFIG:-}" ] || printf -v repro '%s KCONFIG=%q' "$repro" "$(realpath "$KCONFIG")"
+		debian_want "$pkg"
+		[ -z "$REPLY" ] || printf -v repro '%s DEBIAN_VERSION=%q' "$repro" "$REPLY"
 		[ "$build" = "$root/build" ] || printf -v repro '%s BUILD_DIR=%q' "$repro" "$build"
 
 		{
@@ -899,10 +905,13 @@ get) [ $# -eq 3 ] || die "usage: plan.sh get BRANCH KEY"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	bval "$2" "$3"; echo "$REPLY" ;;
 branch-for) [ $# -eq 2 ] || die "usage: plan.sh branch-for VERSION"; branch_for "$2" ;;
+debian-version) [ $# -eq 2 ] || die "usage: plan.sh debian-version BRANCH"
+	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
+	check_inputs; bval "$2" PACKAGE; debian_want "$REPLY"; echo "$REPLY" ;;
 fix-state) [ $# -eq 2 ] || die "usage: plan.sh fix-state TREE"; fix_state "$2"; echo "$REPLY" ;;
 ksrc) { [ $# -eq 2 ] && [ -n "${KSRC:-}" ]; } || die "usage: KSRC=TREE plan.sh ksrc BRANCH"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	need_ksrc_tree
 	ksrc_branch "$2"; echo "$REPLY"; ksrc_note "$2" ;;
-*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|boots|kconfigs|get|series|branch-for|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
+*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|boots|kconfigs|get|series|branch-for|debian-version|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
 esac

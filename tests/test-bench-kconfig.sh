@@ -69,4 +69,9 @@ check "a run with a point release (-p)" bench 1000 -p 6.1.1 debian x86_64 arm64
 check "... its rows in the first arch's section" grep -q '^| x86_64: debian 6.1.1 with ccache, the cache cold (s) | 1000 ' <(section 6.1-x86_64@debian)
 check "... which names POINT" grep -q 'ARCH=x86_64 POINT=6.1.1)' <(section 6.1-x86_64@debian)
 check "... and not in the other's" not grep -q 'ccache\|POINT' <(section 6.1-arm64@debian)
+before=$(cat "$doc")
+DEBIAN_VERSION=6.1.1-1 bench 1000 debian x86_64 && rc=0 || rc=$?
+check "DEBIAN_VERSION: refused (make bench measures the newest; POINT= an older one)" test "$rc" -ne 0
+check_eq "... in one line, nothing else" 10 "$(grep -c 'make bench CONFIG= measures the newest upload' "$w/out")$(grep -vc 'make bench CONFIG= measures' "$w/out")"
+check_eq "... docs/results.md untouched" "$before" "$(cat "$doc")"
 finish bench-kconfig

@@ -107,4 +107,8 @@ check_eq "then at 9.9.2-1: built" 0 "$rc"
 check "... from an emptied object directory" test ! -e "$w/obj3/kernel.o"
 check "... saying why" grep -q "was built from linux-source-9.9 9.9.1-1, the tree is now linux-source-9.9 9.9.2-1" <<<"$out"
 check_eq "... and stamped with the new version" "linux-source-9.9 9.9.2-1" "$(cat "$w/obj3/.leap-tree")"
+rm "$w/obj3/.leap-tree" && touch "$w/obj3/kernel.o"
+out=$(stamped "linux-source-9.9 9.9.2-1") && rc=0 || rc=$?
+check "an object directory with no stamp (built before stamps): emptied too" test "$rc" -eq 0 -a ! -e "$w/obj3/kernel.o"
+check "... saying the tree was not recorded" grep -q "was built from a tree it did not record" <<<"$out"
 finish kconfig

@@ -153,6 +153,10 @@ check_eq "tree: the fetched package and its version" "debian linux-source-9.9 9.
 DEBIAN_VERSION=9.9.7-1 "$plan" resolve "$fake/rv" 9.9-x86_64-stock 1.0-x86_64-stock
 check_eq "DEBIAN_VERSION=9.9.7-1: 9.9's tree at it, 1.0's as it was" "9.9.7-1 1.0.7-1" \
 	"$(jq -r .tree.version "$fake/rv/cells/9.9-x86_64-stock/plan.json") $(jq -r .tree.version "$fake/rv/cells/1.0-x86_64-stock/plan.json")"
+check "... its reproducer names the upload, the other's does not" \
+	test "$(jq -r .reproducer "$fake/rv/cells/9.9-x86_64-stock/plan.json" | grep -c 'DEBIAN_VERSION=9.9.7-1')$(jq -r .reproducer "$fake/rv/cells/1.0-x86_64-stock/plan.json" | grep -c DEBIAN_VERSION)" = 10
+check_eq "plan.sh debian-version: the upload asked of a branch, none of another" "9.9.7-1|" \
+	"$(DEBIAN_VERSION=9.9.7-1 "$plan" debian-version 9.9)|$(DEBIAN_VERSION=9.9.7-1 "$plan" debian-version 1.0)"
 err=$(DEBIAN_VERSION=9.9.8-1 "$plan" resolve "$fake/rv" 9.9-x86_64-stock 2>&1) && rc=0 || rc=$?
 check "DEBIAN_VERSION=9.9.8-1 with the tree at 9.9.7-1: refused" test "$rc" -ne 0
 check_eq "... in one line, naming the way round" 1 "$(grep -c 'holds linux-source-9.9 9.9.7-1, the plan wants 9.9.8-1: use another BUILD_DIR' <<<"$err")"
