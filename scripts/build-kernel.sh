@@ -23,8 +23,9 @@
 # with ORIGIN_CONFIG (the file BASE_CONFIG was made from), each must have the
 # value it has there, or the build stops naming the ones that changed.
 # TREE_STAMP names the tree (package and version): an object directory
-# built from another (or from one it did not record) is emptied first, since its objects are newer than the
-# files of a tree extracted later and make would keep them.
+# built from another (or from one it did not record) is emptied first,
+# since its objects are newer than the files of a tree extracted later and
+# make would keep them.
 # The seconds the image's own make took (the compiler's work, without the
 # configuration step around it) go to OBJDIR/.leap-make-s.
 set -eu
