@@ -30,7 +30,7 @@ flock 7
 deb=$build/debs/${pkg}_${version}_$debarch.deb
 if [ ! -f "$deb" ]; then
 	apt_local "$pkg-$debarch" "$suites" "$build" "$debarch" || exit 1
-	served=$(apt-cache "${APTOPTS[@]}" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+	served=$(apt_served "$pkg")
 	grep -qxF "$version" <<<"$served" \
 		|| die "$pkg $version ($debarch) is not in Debian's suites $suites (they serve: ${served//$'\n'/ }): the tree and its configuration must be the same version"
 	apt_download "$pkg:$debarch=$version" "$deb" "$pkg $version ($debarch)" \

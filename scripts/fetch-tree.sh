@@ -52,7 +52,7 @@ apt_local "$pkg" "$suites" "$build" || exit 1
 version=$(apt-cache "${APTOPTS[@]}" show --no-all-versions "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | head -n 1)
 [ -n "$version" ] || die "package $pkg not found in suites: $suites (check SUITES in its branch.mk)"
 if [ -n "$want" ] && [ "$want" != "$version" ]; then
-	served=$(apt-cache "${APTOPTS[@]}" madison "$pkg" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }')
+	served=$(apt_served "$pkg")
 	grep -qxF "$want" <<<"$served" \
 		|| die "$pkg $want is not in Debian's suites $suites (they serve: ${served//$'\n'/ })"
 	version=$want

@@ -102,6 +102,12 @@ apt_download() {
 	rmdir "$tmp"
 }
 
+# apt_served PACKAGE: the versions of PACKAGE that apt_local's suites list,
+# one a line (for the one-line refusal of a version they do not carry).
+apt_served() {
+	apt-cache "${APTOPTS[@]}" madison "$1" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }'
+}
+
 # doc_section MARK TABLE DOC TITLE: put TABLE (which starts with a
 # "<!-- MARK:" line and ends with "<!-- /MARK -->") in DOC in place of the
 # one there, or at its end under "## TITLE".

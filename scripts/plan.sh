@@ -629,13 +629,12 @@ tree_version() { # PACKAGE SUITES -> REPLY (DEBIAN_VERSION's, else the extracted
 	local pkg=$1 suites=$2 want
 	if [ -z "${TREE_VERSION[$pkg]+set}" ]; then
 		debian_want "$pkg"; want=$REPLY
-		if [ -n "$want" ]; then
-			# Checked: the suites carry it, and an extracted tree is that version.
-			TREE_VERSION[$pkg]=$("$here/fetch-tree.sh" -V "$pkg" "$suites" "$build" "$want") || exit 1
-		elif [ -f "$build/trees/$pkg.version" ] && [ -f "$build/trees/$pkg/Makefile" ]; then
+		if [ -z "$want" ] && [ -f "$build/trees/$pkg.version" ] && [ -f "$build/trees/$pkg/Makefile" ]; then
 			TREE_VERSION[$pkg]=$(cat "$build/trees/$pkg.version")
 		else
-			TREE_VERSION[$pkg]=$("$here/fetch-tree.sh" -V "$pkg" "$suites" "$build") || exit 1
+			# A wanted version is checked there: the suites carry it, and an
+			# extracted tree is that version.
+			TREE_VERSION[$pkg]=$("$here/fetch-tree.sh" -V "$pkg" "$suites" "$build" ${want:+"$want"}) || exit 1
 		fi
 	fi
 	REPLY=${TREE_VERSION[$pkg]}
