@@ -39,8 +39,9 @@ write_json() {
 		 tree_version: $p.tree.version, verdict: $verdict, expected: $p.expect,
 		 ok: (($p.expect | index([$verdict]) != null)
 		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)
+		      and ($verdict != "FAIL" or ($p.fail_within // []) == [] or ($f - $p.fail_within | length) == 0)
 		      and ($verdict != "SPLAT" or ($p.killer_splat // "") == "" or $splat_seen)),
-		 reason: $reason, failed_tests: $f, killer_tests: $p.killer_tests,
+		 reason: $reason, failed_tests: $f, killer_tests: $p.killer_tests, fail_within: ($p.fail_within // []),
 		 killer_splat: ($p.killer_splat // ""), killer_splat_seen: $splat_seen,
 		 skipped_tests: (if ["PASS", "FAIL"] | index([$verdict]) then $p.skip_checks else [] end),
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),

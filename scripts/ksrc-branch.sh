@@ -16,6 +16,6 @@ ver=${ver%.}
 fix=$("$(dirname "$0")/plan.sh" fix-state "$ksrc")
 case "$fix" in
 fixed) fix=" and its code already carries the leap-second fix" ;;
-2012) fix=" and its code carries the 2012 fix but not the 2015 leap-edge fix (upstream 833f32d76302)" ;;
+2012*) fix=" and its code carries the 2012 fix but not both 2015 leap-edge fixes (upstream 833f32d76302, 96efdcf2d080)" ;;
 esac
 "$(dirname "$0")/plan.sh" branch-for "$ver" 2>/dev/null || die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)$fix"

@@ -21,7 +21,8 @@
 #   plan.sh branch-for VERSION                the branch whose range holds VERSION
 #   plan.sh debian-version BRANCH             the upload DEBIAN_VERSION asks of BRANCH
 #                                             ("" if none: the newest), checked
-#   plan.sh fix-state TREE                    what TREE's code carries: fixed, 2012 or nothing
+#   plan.sh fix-state TREE                    what TREE's code carries: fixed, 2012 or
+#                                             nothing, then the 2015 commits it has
 #   plan.sh ksrc BRANCH                       KSRC is a tree of BRANCH (else one
 #                                             line, exit 1); prints its default variants
 #   plan.sh configs ARCH [FRAGMENT...]        the config fragment files, in merge order
@@ -32,7 +33,13 @@
 #       branches/, applied in order), VERSION_MIN, VERSION_MAX; for trees the
 #       user brings COMPAT (build aids applied under every variant), CONFIGS
 #       (fragments instead of "common"), KERNEL_CC, KERNEL_HOSTCC (the user's
-#       CC/HOSTCC win), GUEST_LIBC (musl) and SKIP_CHECKS (leap-test checks the
+#       CC/HOSTCC win), GUEST_LIBC (musl), FIX_2012 (the PATCHES_fixed
+#       directories a tree whose code carries the 2012 fix skips: it has
+#       stable's own form of them), EDGE_FIXES (each 2015 commit as
+#       <12-hex id>:<the leap-test check that fails without it>: a stock tree
+#       lacking some of them may fail those checks and no other) and
+#       KERNEL_ARGS (kernel parameters every cell of the branch boots
+#       with, after the arch's CMDLINE) and SKIP_CHECKS (leap-test checks the
 #       series does not address: reported SKIP, with why).
 #   branches/<F>/family.mk  the keys its branches share; a key missing from a
 #       branch.mk comes from its FAMILY's family.mk, then that family's FAMILY.
@@ -189,24 +196,38 @@ need_kconfig() {
 	[ -n "$REPLY" ] || die "arches/$1/arch.mk has no KCONFIG_SYMBOL: no configuration of your own on $1"
 	"$here/kconfig-prep.sh" "$KCONFIG" "$REPLY" >/dev/null || exit 1
 }
-KV="" KFIX="-"
+KV="" KFIX="-" KHAS=""
 ksrc_version() {
 	[ -n "$KV" ] || KV=$(make -s -C "$KSRC" kernelversion 2>/dev/null) \
 		|| die "KSRC=$KSRC is not a kernel tree (make kernelversion failed)"
-	[ "$KFIX" != - ] || { fix_state "$KSRC"; KFIX=$REPLY; }
+	[ "$KFIX" != - ] || { fix_state "$KSRC"; KFIX=${REPLY%% *} KHAS=${REPLY#"$KFIX"}; KHAS=${KHAS# }; }
 	REPLY=$KV
 }
 # What a tree's own code says about the fix, whatever its version or vendor:
-# "fixed" when its timekeeping tells the hrtimers about a leap
-# (clock_was_set_delayed() or TK_CLOCK_WAS_SET, the 2012 fix) and handles the
-# leap edge (next_leap_ktime, or ntp_get_next_leap() of the pre-3.4 series,
-# the 2015 fix); "2012" with the first only; "" with neither.
+# "2012" when its timekeeping tells the hrtimers about a leap
+# (clock_was_set_delayed() or TK_CLOCK_WAS_SET), then the 2015 commits it
+# also carries: 833f32d76302 when the hrtimer offsets see the leap edge
+# (next_leap_ktime, or ntp_get_next_leap() of the old pre-3.4 series),
+# 96efdcf2d080 when adjtimex() does (its read path compares the time with
+# ntp_next_leap_sec).  "fixed" with all three; "" without the 2012 fix.
 fix_state() {
-	local f=$1/kernel/time/timekeeping.c
+	local f=$1/kernel/time/timekeeping.c n=$1/kernel/time/ntp.c has=""
 	REPLY=""
 	[ -f "$f" ] && grep -qE 'clock_was_set_delayed|TK_CLOCK_WAS_SET' "$f" || return 0
-	REPLY=2012
-	! grep -qE 'next_leap_ktime|ntp_get_next_leap' "$f" || REPLY=fixed
+	! grep -qE 'next_leap_ktime|ntp_get_next_leap' "$f" || has=833f32d76302
+	[ ! -f "$n" ] || ! grep -qE 'tv_sec >= (ntpdata->)?ntp_next_leap_sec' "$n" || has="${has:+$has }96efdcf2d080"
+	REPLY="2012${has:+ $has}"
+	[ "$has" != "833f32d76302 96efdcf2d080" ] || REPLY=fixed
+}
+# edge_missing BRANCH: REPLY = the leap-test checks that the 2015 commits
+# the tree lacks explain (the branch's EDGE_FIXES), "" if none.
+edge_missing() {
+	local e out=""
+	bval "$1" EDGE_FIXES
+	for e in $REPLY; do
+		case " $KHAS " in *" ${e%%:*} "*) ;; *) out="${out:+$out }${e#*:}" ;; esac
+	done
+	REPLY=$out
 }
 # ksrc_branch BRANCH: KSRC must be a tree of BRANCH's range (one line if
 # not); REPLY = the variants it runs by default: stock alone on a tree that
@@ -226,7 +247,7 @@ ksrc_branch() {
 ksrc_note() { # BRANCH: one line on what the tree's code says (stderr)
 	case "$KFIX" in
 	fixed) echo "plan: KSRC=$KSRC (Linux $KV) already carries the leap-second fix in its code (the leap notifies the hrtimers; the leap edge is handled): branch $1 runs stock only, expected PASS" >&2 ;;
-	2012) echo "plan: KSRC=$KSRC (Linux $KV) carries the 2012 fix but not the 2015 leap-edge fix: stock and fixed; patches already in the tree are skipped" >&2 ;;
+	2012) echo "plan: KSRC=$KSRC (Linux $KV) carries the 2012 fix but not the 2015 leap-edge fix${KHAS:+ in full (of 833f32d76302 and 96efdcf2d080 only $KHAS)}: stock and fixed; the fix's 2012 part and patches already in the tree are skipped" >&2 ;;
 	esac
 }
 
@@ -710,7 +731,7 @@ need_arch_keys() {
 
 resolve() {
 	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers splat
-	local stack patches frags skip cmdline console qargs repro x imgfile bootline shows tk_opts osfx
+	local kargs stack patches frags skip cmdline console qargs repro x y imgfile bootline shows tk_opts osfx within
 	shift
 	mkdir -p "$dir/cells"
 	dir=$(realpath "$dir")
@@ -749,9 +770,19 @@ resolve() {
 				val "mutants/$B/$X/mutant.mk" KILLER_SPLAT; splat=$REPLY
 			fi
 		else
-			bval "$B" "PATCHES_$X"; stack="$stack $REPLY"
+			bval "$B" "PATCHES_$X"; x=$REPLY
 			bval "$B" "EXPECT_$X"; expect=$REPLY
-			killers="" splat=""
+			killers="" splat="" within=""
+			if [ -n "${KSRC:-}" ] && [ "$KFIX" = 2012 ]; then
+				# A tree that carries stable's own form of the 2012 fix
+				# takes only the rest; stock may fail only the checks the
+				# 2015 commits it lacks explain.
+				bval "$B" FIX_2012
+				x=" $x "
+				for y in $REPLY; do x=${x/ $y / }; done
+				[ "$X" != stock ] || { edge_missing "$B"; within=$REPLY; }
+			fi
+			stack="$stack $x"
 			# A tree you bring that already carries the fix must pass as it is.
 			[ -z "${KSRC:-}" ] || [ "$X" != stock ] || [ "$KFIX" != fixed ] || expect=PASS
 		fi
@@ -788,6 +819,7 @@ resolve() {
 
 		# The guest's command line and QEMU's.
 		bval "$B" SKIP_CHECKS; skip=$REPLY
+		bval "$B" KERNEL_ARGS; kargs=$REPLY
 		val "$af" CONSOLE; console=$REPLY
 		val "$af" CMDLINE; x=$REPLY
 		bootline="" shows=""
@@ -795,7 +827,7 @@ resolve() {
 			val "boots/$M.mk" CMDLINE; bootline=$REPLY
 			val "boots/$M.mk" SHOWS; shows=$REPLY
 		fi
-		cmdline="console=$console $CMDLINE_HEAD${x:+ $x}${bootline:+ $bootline}${LEAP_CMDLINE:+ $LEAP_CMDLINE}${skip:+ leaptest.skip=${skip// /,}}"
+		cmdline="console=$console $CMDLINE_HEAD${x:+ $x}${kargs:+ $kargs}${bootline:+ $bootline}${LEAP_CMDLINE:+ $LEAP_CMDLINE}${skip:+ leaptest.skip=${skip// /,}}"
 		val "$af" QEMU_ARGS; qargs=$REPLY
 		val "$af" QEMU
 		local argv=("$REPLY")
@@ -871,6 +903,8 @@ resolve() {
 			# shellcheck disable=SC2086
 			{ ja $killers; printf '"killer_tests": %s, ' "$REPLY"; }
 			js "$splat"; printf '"killer_splat": %s, ' "$REPLY"
+			# shellcheck disable=SC2086
+			{ ja $within; printf '"fail_within": %s, ' "$REPLY"; }
 			# shellcheck disable=SC2086
 			{ ja $skip; printf '"skip_checks": %s,\n' "$REPLY"; }
 			val "$af" PACKAGES

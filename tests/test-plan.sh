@@ -33,7 +33,9 @@ echo 'CONFIG_OLD=y' >"$fake/configs/old.config"
 printf '0001-a.patch\n0002-b.patch\n' >"$fake/branches/shared/fix/series"
 echo 'fix a' >"$fake/branches/shared/fix/0001-a.patch"
 echo 'fix b' >"$fake/branches/shared/fix/0002-b.patch"
-mkdir -p "$fake/branches/shared/regress"
+mkdir -p "$fake/branches/shared/regress" "$fake/branches/shared/edge"
+echo 0001-e.patch >"$fake/branches/shared/edge/series"
+echo 'edge' >"$fake/branches/shared/edge/0001-e.patch"
 echo 0001-r.patch >"$fake/branches/shared/regress/series"
 echo 'regress' >"$fake/branches/shared/regress/0001-r.patch"
 cat >"$fake/branches/9.9/branch.mk" <<'MK'
@@ -66,7 +68,10 @@ ARCHES   := x86_64
 VARIANTS := stock fixed
 EXPECT_stock := FAIL
 EXPECT_fixed := PASS
-PATCHES_fixed := shared/fix
+PATCHES_fixed := shared/fix shared/edge
+FIX_2012 := shared/fix
+EDGE_FIXES := 833f32d76302:leap_edge 96efdcf2d080:adjtimex_at_leap
+KERNEL_ARGS := quiet_stop
 GUEST_LIBC := musl
 CONFIGS := old
 KERNEL_CC := gcc -std=gnu89
@@ -215,12 +220,14 @@ check_eq "KSRC: CONFIGS, musl flavour, branch compiler" "configs/old.config arch
 check "KSRC: the reproducer names the tree" grep -q "KSRC=$fake/linux-0.9" <<<"$(q .reproducer)"
 
 # What the tree's own code says about the fix, whatever its version.
-for t in fixed 2012 other; do
+for t in fixed 2012 833 other; do
 	mkdir -p "$fake/k-$t/kernel/time"
 	cp "$fake/linux-0.9/Makefile" "$fake/k-$t/"
 done
 printf 'clock_was_set_delayed();\nnext_leap_ktime\n' >"$fake/k-fixed/kernel/time/timekeeping.c"
+printf 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {\n' >"$fake/k-fixed/kernel/time/ntp.c"
 printf 'clock_was_set_delayed();\n' >"$fake/k-2012/kernel/time/timekeeping.c"
+printf 'clock_was_set_delayed();\nnext_leap_ktime\n' >"$fake/k-833/kernel/time/timekeeping.c"
 printf 'second_overflow();\n' >"$fake/k-other/kernel/time/timekeeping.c"
 check_eq "a tree that carries the fix: stock only" "0.9-x86_64-stock" "$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>/dev/null | paste -sd ' ')"
 check "... said in one line" grep -q "already carries the leap-second fix in its code" <<<"$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>&1 >/dev/null)"
@@ -228,7 +235,22 @@ KSRC=$fake/k-fixed "$plan" resolve "$fake/r4" 0.9-x86_64-stock 2>/dev/null
 check_eq "... and expected to PASS" PASS "$(jq -r '.expect | join(" ")' "$fake/r4/cells/0.9-x86_64-stock/plan.json")"
 check_eq "the 2012 fix without the leap edge: stock and fixed" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>/dev/null | paste -sd ' ')"
 check "... said in one line" grep -q "not the 2015 leap-edge fix" <<<"$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>&1 >/dev/null)"
-check_eq "fix-state: fixed, 2012, nothing" "fixed 2012 " "$("$plan" fix-state "$fake/k-fixed") $("$plan" fix-state "$fake/k-2012") $("$plan" fix-state "$fake/k-other")"
+check_eq "fix-state: fixed, 2012, 2012 with 833f32d7 alone, nothing" "fixed|2012|2012 833f32d76302|" \
+	"$("$plan" fix-state "$fake/k-fixed")|$("$plan" fix-state "$fake/k-2012")|$("$plan" fix-state "$fake/k-833")|$("$plan" fix-state "$fake/k-other")"
+check "833f32d7 without 96efdcf2 is not 'fixed': stock and fixed" test "$(KSRC=$fake/k-833 "$plan" cells 0.9 2>/dev/null | paste -sd ' ')" = "0.9-x86_64-stock 0.9-x86_64-fixed"
+check "... its line names the one it has" grep -q "of 833f32d76302 and 96efdcf2d080 only 833f32d76302" <<<"$(KSRC=$fake/k-833 "$plan" cells 0.9 2>&1 >/dev/null)"
+# A tree with stable's own 2012 fix skips FIX_2012; its stock may fail only
+# the checks of the 2015 commits it lacks.
+KSRC=$fake/k-2012 "$plan" resolve "$fake/r5" 0.9-x86_64-stock 0.9-x86_64-fixed 2>/dev/null
+check_eq "2012 tree: fixed is the edge series alone" "0001-e.patch" "$(jq -r '.patches | map(split("/")[-1]) | join(" ")' "$fake/r5/cells/0.9-x86_64-fixed/plan.json")"
+check_eq "... stock may fail leap_edge and adjtimex_at_leap" "FAIL|leap_edge adjtimex_at_leap" \
+	"$(jq -r '(.expect | join(" ")) + "|" + (.fail_within | join(" "))' "$fake/r5/cells/0.9-x86_64-stock/plan.json")"
+KSRC=$fake/k-833 "$plan" resolve "$fake/r6" 0.9-x86_64-stock 2>/dev/null
+check_eq "a tree with 833f32d7: stock may fail adjtimex_at_leap alone" "adjtimex_at_leap" "$(jq -r '.fail_within | join(" ")' "$fake/r6/cells/0.9-x86_64-stock/plan.json")"
+KSRC=$fake/k-other "$plan" resolve "$fake/r7" 0.9-x86_64-stock 0.9-x86_64-fixed 2>/dev/null
+check_eq "no fix: the whole stack, stock may fail anything" "0001-a.patch 0002-b.patch 0001-e.patch|" \
+	"$(jq -r '.patches | map(split("/")[-1]) | join(" ")' "$fake/r7/cells/0.9-x86_64-fixed/plan.json")|$(jq -r '.fail_within | join(" ")' "$fake/r7/cells/0.9-x86_64-stock/plan.json")"
+check "KERNEL_ARGS: on the command line after the arch's" grep -q "opt=x86_64 quiet_stop" <<<"$(jq -r '.qemu.cmdline' "$fake/r7/cells/0.9-x86_64-stock/plan.json")"
 check_eq "no fix: stock and fixed, nothing said" "0.9-x86_64-stock 0.9-x86_64-fixed|" "$(KSRC=$fake/k-other "$plan" cells 0.9 2>&1 | paste -sd ' ')|"
 # A tree of another branch's range: one line, nothing planned.
 printf 'kernelversion:\n\t@echo 9.9.4\n' >"$fake/k-fixed/Makefile"

@@ -37,12 +37,26 @@ for series in "$ROOT"/branches/*/*/series "$ROOT"/mutants/*/*/series; do
 		mutants/*)
 			check "$rel/$name: says it is a test fixture" grep -q '^Test fixture, not a fix' "$f"
 			check "$rel/$name: names the check that must kill it" grep -q '^Expected killer: ' "$f" ;;
-		*/fix)
+		*/fix | */edge)
+			first=$(sed -n '/^$/{n;p;q}' "$f")
+			if [ "${first#Not an upstream commit}" != "$first" ]; then
+				# Code no upstream commit has: the project's own patch,
+				# authored by it, saying why the branch needs it; no
+				# sign-off (make export adds the exporter's).
+				check "$rel/$name: the project's own patch has no upstream author" not grep -q '^From: .*\(linutronix\|linaro\|ibm\.com\|gmail\)' "$f"
+				check "$rel/$name: the project's own patch carries no sign-off" not grep -q '^Signed-off-by:' "$f"
+				check "$rel/$name: says which branch needs it" grep -q '^\[ [0-9.-]* only' "$f"
+				continue
+			fi
 			# stable-queue's form: the first line of the body is
 			# "commit <id> upstream.", the upstream author is the
 			# From: and signs off, a [ ... ] note says what changed.
+			# An id shorter than 40 digits must say why.
 			check "$rel/$name: body starts with 'commit <id> upstream.'" \
-				test "$(sed -n '/^$/{n;p;q}' "$f")" = "$(grep -m1 -oE '^commit [0-9a-f]{40} upstream\.$' "$f")"
+				test "$first" = "$(grep -m1 -oE '^commit [0-9a-f]{12,40} upstream\.$' "$f")"
+			[ "$(grep -m1 -oE '^commit [0-9a-f]{40} upstream\.$' "$f")" = "$first" ] \
+				|| check "$rel/$name: a short id says the full one was not found" grep -q '^The full 40-digit id was not found' "$f"
+			check "$rel/$name: the description is marked as ours" grep -q "^Our description (upstream's changelog is in the commit):$" "$f"
 			author=$(sed -n 's/^From: //p' "$f" | head -n 1)
 			check "$rel/$name: the upstream author ($author) signs off" grep -qxF "Signed-off-by: $author" "$f"
 			check "$rel/$name: has a bracketed backport note" grep -q '^\[ Backport' "$f"
@@ -50,7 +64,7 @@ for series in "$ROOT"/branches/*/*/series "$ROOT"/mutants/*/*/series; do
 			mkdir -p "$scratch/mi"
 			git mailinfo "$scratch/mi/msg" "$scratch/mi/patch" <"$f" >"$scratch/mi/info"
 			check "$rel/$name: git am credits the upstream author" grep -qxF "Author: ${author% <*}" "$scratch/mi/info"
-			check "$rel/$name: git am's message starts with the commit line" grep -qE '^commit [0-9a-f]{40} upstream\.$' <(head -n 1 "$scratch/mi/msg")
+			check "$rel/$name: git am's message starts with the commit line" grep -qE '^commit [0-9a-f]{12,40} upstream\.$' <(head -n 1 "$scratch/mi/msg")
 			check "$rel/$name: git am finds the diff" test -s "$scratch/mi/patch"
 			check "$rel/$name: no unverified id left to check" not grep -qi 'from memory\|check it against linux.git\|not checked here' "$f" ;;
 		*)
@@ -76,7 +90,7 @@ cp=$(packaged_tree)/scripts/checkpatch.pl
 # checkpatch's missing-sign-off error is expected, nothing else.
 for f in "$ROOT"/branches/*/*/*.patch "$ROOT"/mutants/*/*/*.patch; do
 	ignore=""
-	case "$f" in */fix/*) ;; *) ignore="--ignore MISSING_SIGN_OFF" ;; esac
+	case "$f" in */fix/* | */edge/*) grep -q '^Not an upstream commit' "$f" && ignore="--ignore MISSING_SIGN_OFF" ;; *) ignore="--ignore MISSING_SIGN_OFF" ;; esac
 	# shellcheck disable=SC2086 # an option and its value, or nothing
 	out=$( (cd "$scratch" && perl "$cp" --no-tree --quiet --show-types $ignore "$f") 2>&1) || true
 	check "checkpatch: no ERROR in ${f#"$ROOT"/}" not grep -q '^ERROR' <<<"$out"

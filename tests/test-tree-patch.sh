@@ -96,4 +96,29 @@ check "and the tree is untouched" diff -r "$tree" "$w/pristine"
 { ( "$tp" apply "$tree" "$backup" "$w/1.patch" "$w/2.patch" && kill -9 $BASHPID ) || true; } 2>/dev/null
 "$tp" restore "$tree" "$backup"
 check "restore after kill -9" diff -r "$tree" "$w/pristine"
+# --- a line's trees at every sublevel: each gets exactly what it lacks ---------
+# 3.4.3 carries upstream fad0c66c4bb8 but not dd48d708ff3e (stable-queue's
+# 3.4.4 series brings that), so the first two patches of branches/3.4/fix
+# must be told apart by the tree's code.  Made-up trees hold just the lines
+# those patches touch: the pre-image of a hunk is the code before the commit,
+# its post-image the code after.
+image() { # PATCH pre|post: the hunks' lines before or after the patch
+	awk -v want="$2" '/^@@/ { on = 1; next } /^diff |^--- |^\+\+\+ / { on = 0 }
+		on && /^ / { print substr($0, 2) } on && /^-/ && want == "pre" { print substr($0, 2) }
+		on && /^\+/ && want == "post" { print substr($0, 2) }' "$1"
+}
+fad=$(ls "$ROOT"/branches/3.4/fix/0001-*.patch) dd=$(ls "$ROOT"/branches/3.4/fix/0002-*.patch)
+for t in 3.4.2:pre:pre 3.4.3:post:pre 3.4.4:post:post; do
+	IFS=: read -r v a b <<<"$t"
+	mkdir -p "$w/s$v/kernel/time"
+	image "$fad" "$a" >"$w/s$v/kernel/time/timekeeping.c"
+	image "$dd" "$b" >"$w/s$v/kernel/time/ntp.c"
+done
+check_eq "a 3.4.2-like tree takes both leap commits" "applies applies" \
+	"$("$tp" check "$w/s3.4.2" "$fad" "$dd" | sed -e 's/.*: //' -e 's/ with offset.*//' | paste -sd ' ')"
+check_eq "a 3.4.3-like tree (fad0c66c, no dd48d708): only dd48d708" "already in the tree applies" \
+	"$("$tp" check "$w/s3.4.3" "$fad" "$dd" | sed -e 's/.*: //' -e 's/ with offset.*//' | paste -sd ' ')"
+check_eq "a 3.4.4-like tree: neither" "already in the tree already in the tree" \
+	"$("$tp" check "$w/s3.4.4" "$fad" "$dd" | sed -e 's/.*: //' -e 's/ with offset.*//' | paste -sd ' ')"
+
 finish tree-patch

@@ -6,11 +6,12 @@ FAMILY      := pre-3.4
 VERSION_MIN := 2.6.32
 VERSION_MAX := 2.6.32.9999
 
-PATCHES_fixed := 2.6.32/fix
+PATCHES_fixed := 2.6.32/fix 2.6.32/edge
+FIX_2012      := 2.6.32/fix
 
 # The config fragment under the names this version knows; everything
 # else comes from branches/pre-3.4/family.mk.
 CONFIGS       := old-2.6.32
 
 # The family's build aids, then the one only 2.6.32 needs (its vdso).
-COMPAT        := pre-3.4/compat 2.6.32/compat
+COMPAT        := old/compat pre-3.4/compat 2.6.32/compat

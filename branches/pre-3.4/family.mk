@@ -3,7 +3,7 @@
 # package, arch, compilers, variants and expected verdicts come from
 # branches/old/family.mk; a branch.mk overrides any key.
 FAMILY   := old
-COMPAT        := pre-3.4/compat
+COMPAT        := old/compat pre-3.4/compat
 GUEST_LIBC    := musl
 # x86_64 alone: Debian 12 has no i386 musl to cross-compile with (musl-tools
 # is the host's own), and its i386 static glibc says "for GNU/Linux 3.2.0".
