@@ -67,10 +67,13 @@ stamp=""
 	flock 9
 	"$here/tree-patch.sh" restore "$tree" "$backup"
 	trap '"$here/tree-patch.sh" restore "$tree" "$backup"' EXIT
-	if [ ${#patches[@]} -gt 0 ] && ! "$here/tree-patch.sh" apply "$tree" "$backup" "${patches[@]}" 2>"$out/patch.log"; then
+	# patch.log keeps what was skipped as already in the tree, or why the
+	# stack did not apply.
+	if [ ${#patches[@]} -gt 0 ] && ! "$here/tree-patch.sh" apply "$tree" "$backup" "${patches[@]}" >"$out/patch.log" 2>&1; then
 		cat "$out/patch.log" >&2
 		exit 3
 	fi
+	[ ! -s "$out/patch.log" ] || cat "$out/patch.log"
 	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc KERNEL_CCACHE=$ccache JOBS=$jobs TREE_STAMP=$stamp \
 		BASE_CONFIG=$base_config ORIGIN_CONFIG=$origin_config CHECK_OPTIONS=$check_options \
 		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 \

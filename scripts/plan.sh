@@ -874,6 +874,8 @@ resolve() {
 			ja $suites; printf '"suites": %s,\n' "$REPLY"
 			js "$version"; printf '    "version": %s, ' "$REPLY"
 			js "$tree"; printf '"path": %s, ' "$REPLY"
+			# A tree you bring: what its code carried when planned (fix-state).
+			js "$([ -z "${KSRC:-}" ] || echo "$KFIX${KHAS:+ $KHAS}")"; printf '"fix_state": %s, ' "$REPLY"
 			js "$tree_id"; printf '"id": %s},\n' "$REPLY"
 			local rp=() p
 			for p in ${patches[@]+"${patches[@]}"}; do rel "$p"; rp+=("$REPLY"); done
