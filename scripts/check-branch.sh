@@ -29,7 +29,9 @@ else
 fi
 rc=0
 for v in $variants; do
-	stack=$("$here/plan.sh" get "$b" "PATCHES_$v")
+	# What the build would apply: a tree whose code carries stable's own
+	# 2012 fix skips the branch's FIX_2012 directories.
+	stack=$("$here/plan.sh" stack "$b" "$v")
 	[ -n "$stack" ] || continue
 	# The build applies the branch's build aids (COMPAT) first: so does the check.
 	stack="$("$here/plan.sh" get "$b" COMPAT) $stack"

@@ -23,6 +23,8 @@
 #                                             ("" if none: the newest), checked
 #   plan.sh fix-state TREE                    what TREE's code carries: fixed, 2012 or
 #                                             nothing, then the 2015 commits it has
+#   plan.sh stack BRANCH VARIANT              the variant's patch directories, for
+#                                             KSRC's code (FIX_2012 skipped where due)
 #   plan.sh ksrc BRANCH                       KSRC is a tree of BRANCH (else one
 #                                             line, exit 1); prints its default variants
 #   plan.sh configs ARCH [FRAGMENT...]        the config fragment files, in merge order
@@ -218,6 +220,23 @@ fix_state() {
 	[ ! -f "$n" ] || ! grep -qE 'tv_sec >= (ntpdata->)?ntp_next_leap_sec' "$n" || has="${has:+$has }96efdcf2d080"
 	REPLY="2012${has:+ $has}"
 	[ "$has" != "833f32d76302 96efdcf2d080" ] || REPLY=fixed
+}
+# variant_stack BRANCH VARIANT: REPLY = the variant's patch directories
+# (PATCHES_<variant>); a tree you bring whose code carries stable's own form
+# of the 2012 fix takes them without the branch's FIX_2012 directories.
+variant_stack() {
+	local x y
+	bval "$1" "PATCHES_$2"; x=$REPLY
+	if [ -n "${KSRC:-}" ]; then
+		ksrc_version
+		if [ "$KFIX" = 2012 ]; then
+			bval "$1" FIX_2012
+			x=" $x "
+			for y in $REPLY; do x=${x/ $y / }; done
+			read -ra y <<<"$x"; x="${y[*]}"
+		fi
+	fi
+	REPLY=$x
 }
 # edge_missing BRANCH: REPLY = the leap-test checks that the 2015 commits
 # the tree lacks explain (the branch's EDGE_FIXES), "" if none.
@@ -731,7 +750,7 @@ need_arch_keys() {
 
 resolve() {
 	local dir=$1 cell out pkg suites version tree tree_id src cross cc hostcc key imgdir image expect killers splat
-	local kargs stack patches frags skip cmdline console qargs repro x y imgfile bootline shows tk_opts osfx within
+	local kargs stack patches frags skip cmdline console qargs repro x imgfile bootline shows tk_opts osfx within
 	shift
 	mkdir -p "$dir/cells"
 	dir=$(realpath "$dir")
@@ -770,19 +789,12 @@ resolve() {
 				val "mutants/$B/$X/mutant.mk" KILLER_SPLAT; splat=$REPLY
 			fi
 		else
-			bval "$B" "PATCHES_$X"; x=$REPLY
+			variant_stack "$B" "$X"; stack="$stack $REPLY"
 			bval "$B" "EXPECT_$X"; expect=$REPLY
 			killers="" splat="" within=""
-			if [ -n "${KSRC:-}" ] && [ "$KFIX" = 2012 ]; then
-				# A tree that carries stable's own form of the 2012 fix
-				# takes only the rest; stock may fail only the checks the
-				# 2015 commits it lacks explain.
-				bval "$B" FIX_2012
-				x=" $x "
-				for y in $REPLY; do x=${x/ $y / }; done
-				[ "$X" != stock ] || { edge_missing "$B"; within=$REPLY; }
-			fi
-			stack="$stack $x"
+			# A tree that carries stable's own form of the 2012 fix: stock
+			# may fail only the checks the 2015 commits it lacks explain.
+			[ -z "${KSRC:-}" ] || [ "$KFIX" != 2012 ] || [ "$X" != stock ] || { edge_missing "$B"; within=$REPLY; }
 			# A tree you bring that already carries the fix must pass as it is.
 			[ -z "${KSRC:-}" ] || [ "$X" != stock ] || [ "$KFIX" != fixed ] || expect=PASS
 		fi
@@ -944,9 +956,10 @@ debian-version) [ $# -eq 2 ] || die "usage: plan.sh debian-version BRANCH"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	check_inputs; bval "$2" PACKAGE; debian_want "$REPLY"; echo "$REPLY" ;;
 fix-state) [ $# -eq 2 ] || die "usage: plan.sh fix-state TREE"; fix_state "$2"; echo "$REPLY" ;;
+stack) [ $# -eq 3 ] || die "usage: plan.sh stack BRANCH VARIANT"; variant_stack "$2" "$3"; echo "$REPLY" ;;
 ksrc) { [ $# -eq 2 ] && [ -n "${KSRC:-}" ]; } || die "usage: KSRC=TREE plan.sh ksrc BRANCH"
 	[ -f "$root/branches/$2/branch.mk" ] || die "unknown branch '$2': use one of: $(branches | words)"
 	need_ksrc_tree
 	ksrc_branch "$2"; echo "$REPLY"; ksrc_note "$2" ;;
-*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|boots|kconfigs|get|series|branch-for|debian-version|fix-state|ksrc|configs ... (see its header)" >&2; exit 2 ;;
+*) echo "usage: plan.sh cells|cells-json|mutant-cells|tools|resolve|branches|variants|arches|boots|kconfigs|get|series|branch-for|debian-version|fix-state|stack|ksrc|configs ... (see its header)" >&2; exit 2 ;;
 esac

@@ -250,6 +250,8 @@ check_eq "a tree with 833f32d7: stock may fail adjtimex_at_leap alone" "adjtimex
 KSRC=$fake/k-other "$plan" resolve "$fake/r7" 0.9-x86_64-stock 0.9-x86_64-fixed 2>/dev/null
 check_eq "no fix: the whole stack, stock may fail anything" "0001-a.patch 0002-b.patch 0001-e.patch|" \
 	"$(jq -r '.patches | map(split("/")[-1]) | join(" ")' "$fake/r7/cells/0.9-x86_64-fixed/plan.json")|$(jq -r '.fail_within | join(" ")' "$fake/r7/cells/0.9-x86_64-stock/plan.json")"
+check_eq "plan.sh stack: what check-BRANCH dry-runs, FIX_2012 skipped by code" "shared/edge|shared/fix shared/edge" \
+	"$(KSRC=$fake/k-2012 "$plan" stack 0.9 fixed)|$(KSRC=$fake/k-other "$plan" stack 0.9 fixed)"
 check "KERNEL_ARGS: on the command line after the arch's" grep -q "opt=x86_64 quiet_stop" <<<"$(jq -r '.qemu.cmdline' "$fake/r7/cells/0.9-x86_64-stock/plan.json")"
 check_eq "no fix: stock and fixed, nothing said" "0.9-x86_64-stock 0.9-x86_64-fixed|" "$(KSRC=$fake/k-other "$plan" cells 0.9 2>&1 | paste -sd ' ')|"
 # A tree of another branch's range: one line, nothing planned.
