@@ -1,0 +1,19 @@
+# Linux 3.10.x: a tree the user brings (make qemu KSRC=...).  Every 3.10
+# release carries the 2012 fix in stable's own form and neither 2015
+# leap-edge commit, which this branch backports (3.10/edge).  The layout:
+# a static timekeeper with a shadow copy, the NTP state under
+# timekeeper_lock (docs/long-term-lines.md, family B).  Checked on a real
+# 3.10.108 tree; 3.11-3.14 (the same family) are not yet.
+# The package, arches, compilers and variants come from
+# branches/old/family.mk.
+FAMILY      := old
+VERSION_MIN := 3.10
+VERSION_MAX := 3.10.9999
+
+PATCHES_fixed := 3.10/edge
+
+# The shared build aids (3.10's compiler-gcc.h needs none of the headers,
+# and timeconst.bc replaced timeconst.pl: both aids are skipped or idle),
+# and the config fragment under the names 3.10 knows.
+COMPAT        := old/compat
+CONFIGS       := old
