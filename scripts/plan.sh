@@ -39,7 +39,7 @@
 #       directories a tree whose code carries the 2012 fix skips: it has
 #       stable's own form of them), EDGE_FIXES (each 2015 commit as
 #       <12-hex id>:<the leap-test check that fails without it>: a stock tree
-#       lacking some of them may fail those checks and no other) and
+#       lacking some of them may fail those checks and no other),
 #       KERNEL_ARGS (kernel parameters every cell of the branch boots
 #       with, after the arch's CMDLINE) and SKIP_CHECKS (leap-test checks the
 #       series does not address: reported SKIP, with why).
