@@ -1,0 +1,18 @@
+# Linux 4.1.x: a tree the user brings (make qemu KSRC=...).  Every 4.1
+# release carries the 2012 fix and neither 2015 leap-edge commit, which this
+# branch backports (4.1/edge).  The layout: tk_core, timespec64,
+# ktime_get_update_offsets_now() (docs/long-term-lines.md, family C).
+# Checked on a real 4.1.52 tree; 3.18-4.0 (the same family) need their own
+# timekeeping.c context and are not yet covered.
+# The package, arches, compilers and variants come from
+# branches/old/family.mk.
+FAMILY      := old
+VERSION_MIN := 4.1
+VERSION_MAX := 4.1.9999
+
+PATCHES_fixed := 4.1/edge
+
+# The shared build aids (4.1 needs neither: both are skipped or idle) and
+# the config fragment under the names 4.1 knows, with TTY.
+COMPAT        := old/compat
+CONFIGS       := old old-tty
