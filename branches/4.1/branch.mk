@@ -2,7 +2,7 @@
 # release carries the 2012 fix and neither 2015 leap-edge commit, which this
 # branch backports (4.1/edge).  The layout: tk_core, timespec64,
 # ktime_get_update_offsets_now() (docs/long-term-lines.md, family C).
-# Checked on a real 4.1.52 tree; 3.18-4.0 (the same family) need their own
+# Checked on a real 4.1.5 tree; 3.18-4.0 (the same family) need their own
 # timekeeping.c context and are not yet covered.
 # The package, arches, compilers and variants come from
 # branches/old/family.mk.
