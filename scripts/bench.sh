@@ -115,7 +115,7 @@ if [ "$missing" -eq 0 ]; then
 	"$here/matrix.sh" -d "$out/warm" $all >"$out/warm.log" 2>&1 || true
 	warm=$(matrix_s "$start" "$out/warm" "one run")
 else
-	warm="not measured in this run: $missing of $ncells cells have no image in $build (make matrix builds them)"
+	warm="not measured in this run: $missing of $ncells cells have no image in the build directory (make matrix builds them)"
 fi
 
 # The CPU model: figures from two machines of the same size can differ by
