@@ -121,5 +121,5 @@ doc_section() {
 	else
 		{ echo; echo "## $title"; cat "$table"; } >>"$doc"
 	fi
-	echo "bench: written to $doc"
+	echo "$title: written to $doc"
 }
