@@ -74,7 +74,7 @@ builds_run=""
 # 1b (-b): each arch's stock cell built from nothing, one after another.
 if [ -n "$fresh" ]; then
 	# shellcheck disable=SC2086 # a list of cells
-	"$here/plan.sh" resolve "$out/builds-plan" $stock >/dev/null
+	"$here/plan.sh" pin $stock && "$here/plan.sh" resolve "$out/builds-plan" $stock >/dev/null
 	for c in $stock; do
 		p=$out/builds-plan/cells/$c/plan.json
 		rm -rf "$(jq -r .image.dir "$p")" "$(jq -r .build.objdir "$p")"
@@ -104,7 +104,7 @@ done | stats >"$out/stats-switch"
 # 4: warm matrix: every image cached, every cell rebooted; not measured
 # when some image is missing (the runner would build it: hours, not reboots).
 # shellcheck disable=SC2086
-"$here/plan.sh" resolve "$out/warm-plan" $all >/dev/null
+"$here/plan.sh" pin $all && "$here/plan.sh" resolve "$out/warm-plan" $all >/dev/null
 missing=0
 for c in $all; do
 	[ -f "$(jq -r .image.path "$out/warm-plan/cells/$c/plan.json")" ] || missing=$((missing + 1))

@@ -10,7 +10,9 @@
 # In order: every cell name is checked (one line on a bad one, before
 # anything else); the build directory is locked (a second run on it is
 # refused); the host tools the cells need are checked or installed; each
-# cell is planned once (scripts/plan.sh resolve: RUN/cells/<cell>/plan.json);
+# cell's inputs are pinned (scripts/plan.sh pin: the Debian version of each
+# tree, each configuration base) and the cell planned once (scripts/plan.sh
+# resolve: RUN/cells/<cell>/plan.json);
 # the guests' initramfs are built.  Then two pipelines over the cells, in
 # list order: one builder (scripts/build-cell.sh; a kernel build already uses
 # every core, so builds go one at a time, and a cached image makes a cell's
@@ -43,8 +45,11 @@ tools=$("$here/plan.sh" tools "$@") || exit 2
 build=$(build_dir)
 export BUILD_DIR=$build
 
-# The dry run plans into BUILD_DIR/dry-run (what it prints stays there).
+# The dry run plans into BUILD_DIR/dry-run (what it prints stays there),
+# from what was pinned before: it goes to the network only for a tree or a
+# configuration never pinned in this build directory.
 if [ -n "$dry" ]; then
+	"$here/plan.sh" pin --missing "$@"
 	"$here/plan.sh" resolve "$build/dry-run" "$@"
 	for c in "$@"; do jq . "$build/dry-run/cells/$c/plan.json"; done
 	exit 0
@@ -56,6 +61,7 @@ lock_build matrix "$build"
 if [ -n "$RUN" ]; then mkdir -p "$RUN"; RUN=$(realpath "$RUN"); else new_run "$prefix" "$build"; fi
 printf '%s\n' "$@" >"$RUN/cells.list"
 start=$(date +%s)
+"$here/plan.sh" pin "$@"
 "$here/plan.sh" resolve "$RUN" "$@"
 plans=()
 for c in "$@"; do plans+=("$RUN/cells/$c/plan.json"); done

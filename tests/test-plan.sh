@@ -341,6 +341,9 @@ check_eq "... the other arch's said in one line" "plan: KCONFIG=$fake/my.config 
 check_eq "an arch the branch does not take, with KCONFIG too: the same one line" \
 	"plan: no selected branch takes ARCH=arm64 (the arches each builds: 1.0: x86_64)|1" \
 	"$( { KCONFIG=$fake/my.config "$plan" cells 1.0 arm64 2>&1 >/dev/null; echo "|$?"; } | paste -sd '')"
+err=$(KCONFIG=$fake/my.config "$plan" resolve "$fake/rk" 9.9-x86_64-stock@kconfig 2>&1) && rc=0 || rc=$?
+check_eq "KCONFIG not yet pinned: resolve refuses in one line, naming pin" "1 1" "$([ "$rc" -ne 0 ] && echo 1) $(grep -c 'is not pinned in .*: run scripts/plan.sh pin' <<<"$err")"
+KCONFIG=$fake/my.config "$plan" pin 9.9-x86_64-stock@kconfig
 KCONFIG=$fake/my.config "$plan" resolve "$fake/rk" 9.9-x86_64-stock@kconfig
 "$plan" resolve "$fake/rk" 9.9-x86_64-stock
 p=$fake/rk/cells/9.9-x86_64-stock@kconfig/plan.json

@@ -1,0 +1,392 @@
+"""Which cells exist: the selection (plan.sh cells) and a cell's name read back."""
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+
+from .data import DataError
+from .tree import Ksrc, ver_le
+
+
+@dataclass
+class Cell:
+    name: str
+    branch: str
+    arch: str
+    variant: str       # the variant, or the mutant's name
+    mutant: bool
+    config: str        # tiny, or the @CONFIG after the variant
+    boot: str          # default, or the +MODE at the name's end
+
+
+class Planner:
+    """The data and the run's inputs (the environment), and what they select."""
+
+    def __init__(self, data, here, env):
+        self.data = data
+        self.root = data.root
+        self.here = here
+        self.env = env
+        self.ksrc = Ksrc(env["KSRC"]) if env.get("KSRC") else None
+        self.notes = []
+        self._kconfig_ok = False
+
+    # --- helpers -----------------------------------------------------------
+    def e(self, name, default=""):
+        return self.env.get(name) or default
+
+    def words(self, names):
+        return " ".join(names)
+
+    def shipped(self):
+        return self.data.role("SHIPPED_VARIANT", "stock")
+
+    def fix_variant(self):
+        return self.data.role("FIX_VARIANT", "fixed")
+
+    def kc_source(self, c):
+        f = self.data.kconfig_files.get(c)
+        return (f.get("SOURCE") if f else "") or "tiny"
+
+    def packaged_kconfigs(self):
+        return [c for c in self.data.kconfigs if self.kc_source(c) != "kconfig"]
+
+    def kconfig_prep_check(self, sym):
+        """kconfig-prep.sh's checks of KCONFIG (one line from it if not)."""
+        r = subprocess.run([os.path.join(self.here, "kconfig-prep.sh"), self.env["KCONFIG"], sym],
+                           stdout=subprocess.DEVNULL)
+        if r.returncode != 0:
+            raise SystemExit(1)
+
+    def need_kconfig(self, arch):
+        sym = self.data.aval(arch, "KCONFIG_SYMBOL")
+        if not sym:
+            raise DataError(f"arches/{arch}/arch.mk has no KCONFIG_SYMBOL: no configuration of your own on {arch}")
+        self.kconfig_prep_check(sym)
+
+    # --- a tree you bring ----------------------------------------------------
+    def ksrc_branch(self, b):
+        """KSRC must be a tree of b's range; the variants it runs by default:
+        on a tree that already carries the fix, every variant but the fix
+        (the shipped one expected to PASS), else the shipped one and the fix."""
+        k = self.ksrc
+        v, fix = k.version, k.fix
+        lo, hi = self.data.bval(b, "VERSION_MIN"), self.data.bval(b, "VERSION_MAX")
+        if lo and hi and not (ver_le(lo, v) and ver_le(v, hi)):
+            carries = ""
+            if fix:
+                carries = f" (its code already carries the {'leap-second' if fix == 'fixed' else fix} fix)"
+            raise DataError(f"KSRC={k.path} is Linux {v}{carries}, not a tree of branch {b} ({lo}-{hi}); "
+                            f"the tree is left as it is: make qemu KSRC={k.path} picks its branch")
+        if fix == "fixed":
+            return [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]
+        return [self.shipped(), self.fix_variant()]
+
+    def ksrc_note(self, b):
+        k = self.ksrc
+        if k.fix == "fixed":
+            more = [x for x in self.data.bval(b, "VARIANTS").split() if x not in (self.shipped(), self.fix_variant())]
+            self.note(f"KSRC={k.path} (Linux {k.version}) already carries the leap-second fix in its code "
+                      f"(the leap notifies the hrtimers; the leap edge is handled): branch {b} runs "
+                      f"{self.shipped()}{' and ' + ' '.join(more) if more else ' only'}, expected PASS"
+                      f"{' and as each says' if more else ''}")
+        elif k.fix == "2012":
+            has = " ".join(k.has)
+            self.note(f"KSRC={k.path} (Linux {k.version}) carries the 2012 fix but not the 2015 leap-edge fix"
+                      f"{' in full (of 833f32d76302 and 96efdcf2d080 only ' + has + ')' if has else ''}: "
+                      f"{self.shipped()} and {self.fix_variant()}; the fix's 2012 part and patches already in the tree are skipped")
+
+    def note(self, line):
+        import sys
+        print(f"plan: {line}", file=sys.stderr)
+
+    def variant_stack(self, b, x):
+        """The variant's patch directories; a tree you bring whose code
+        carries stable's own form of the 2012 fix skips FIX_2012."""
+        stack = self.data.bval(b, f"PATCHES_{x}").split()
+        if self.ksrc is not None and self.ksrc.fix == "2012":
+            skip = self.data.bval(b, "FIX_2012").split()
+            stack = [d for d in stack if d not in skip]
+        return stack
+
+    def edge_missing(self, b):
+        out = []
+        for e in self.data.bval(b, "EDGE_FIXES").split():
+            commit, check = e.split(":", 1)
+            if commit not in self.ksrc.has:
+                out.append(check)
+        return out
+
+    # --- lists asked for -------------------------------------------------------
+    def boot_list(self, boot):
+        if not boot:
+            return ["default"]
+        if boot == "all":
+            return ["default"] + self.data.boots
+        for x in boot.split():
+            if x != "default" and x not in self.data.boot_files:
+                raise DataError(f"unknown BOOT '{x}': use one of: default {self.words(self.data.boots)}, or all")
+        return boot.split()
+
+    def config_list(self, config):
+        if self.e("KCONFIG"):
+            self.kconfig_prep_check("-")
+            if config in ("", "kconfig"):
+                return ["kconfig"]
+            raise DataError(f"KCONFIG={self.env['KCONFIG']} is a configuration of its own (its cells are @kconfig): leave out CONFIG={config}")
+        if not config:
+            return ["tiny"]
+        if config == "all":
+            return self.packaged_kconfigs()
+        for x in config.split():
+            if x not in self.data.kconfig_files:
+                raise DataError(f"unknown CONFIG '{x}': use one of: {self.words(self.packaged_kconfigs())}, or all "
+                                f"(your own file: KCONFIG=/path/to/.config)")
+            if self.kc_source(x) == "kconfig":
+                raise DataError(f"CONFIG={x} is the file KCONFIG names: give KCONFIG=/path/to/.config")
+        return config.split()
+
+    def config_fits(self, c, b, a=""):
+        """None if b's tree builds c (on a), else why not."""
+        src = self.kc_source(c)
+        if src == "kconfig":
+            if not a:
+                return None
+            sym = self.data.aval(a, "KCONFIG_SYMBOL")
+            if sym:
+                with open(self.env["KCONFIG"], errors="surrogateescape") as f:
+                    if f"{sym}=y" in f.read().split("\n"):
+                        return None
+            return f"KCONFIG={self.env['KCONFIG']} is no configuration for {a}{' (no ' + sym + '=y)' if sym else ''}: no {a} cells"
+        if src == "debian" and self.ksrc is not None:
+            return f"a tree you bring has no Debian configuration of its version: give it yours with KCONFIG=, not CONFIG={c}"
+        found, have = self.data.lookup(b, "KCONFIGS")
+        if not found:
+            have = "tiny"
+        if c in have.split():
+            return None
+        why = self.data.kconfig_files[c].get("WITHOUT") if c in self.data.kconfig_files else ""
+        return f"branch {b} has no @{c} cells{' (' + why + ')' if why else ''}: it builds {have}"
+
+    def configs(self, arch, frags, own=True):
+        """The config fragment files, in merge order (absolute)."""
+        r = self.root
+        if arch not in self.data.arch_files:
+            raise DataError(f"unknown ARCH '{arch}': use one of: {self.words(self.data.arches)}")
+        frags = frags or ["common"]
+        out = []
+        for c in frags:
+            if not os.path.isfile(f"{r}/configs/{c}.config"):
+                raise DataError(f"no configs/{c}.config: a branch.mk's CONFIGS or a configuration's FRAGMENTS names a missing fragment")
+            out.append(f"{r}/configs/{c}.config")
+        if own:
+            if not os.path.isfile(f"{r}/arches/{arch}/arch.config"):
+                raise DataError(f"no arches/{arch}/arch.config: an arch stanza has its kernel config fragment")
+            out.append(f"{r}/arches/{arch}/arch.config")
+        out += [f"{r}/arches/{arch}/{c}.config" for c in frags if os.path.isfile(f"{r}/arches/{arch}/{c}.config")]
+        return out
+
+    def frag_files(self, c, b, a):
+        if self.kc_source(c) == "tiny":
+            return self.configs(a, self.data.bval(b, "CONFIGS").split())
+        return self.configs(a, self.data.kconfig_files[c].get("FRAGMENTS").split(), own=False)
+
+    def needs_met(self, mode, files):
+        """None if the files, merged in order, set each line the mode NEEDS
+        (the last file to name an option decides); else the first missing."""
+        for need in self.data.boot_files[mode].get("NEEDS").split():
+            name = need.split("=", 1)[0]
+            rx = re.compile("^(# )?" + re.escape(name) + "[= ]")
+            last = None
+            for path in files:
+                with open(path, errors="surrogateescape") as f:
+                    for line in f.read().split("\n"):
+                        if rx.match(line):
+                            last = line
+            if last != need:
+                return need
+        return None
+
+    def boot_fits(self, m, b, a, c="tiny"):
+        if m == "default":
+            return None
+        src = self.kc_source(c)
+        if src == "debian":
+            return None
+        files = [self.env["KCONFIG"]] if src == "kconfig" else []
+        files += self.frag_files(c, b, a)
+        miss = self.needs_met(m, files)
+        if miss is None:
+            return None
+        return f"boot mode {m} needs {miss}, which the {c} configuration of {b} on {a} does not set"
+
+    # --- cells ------------------------------------------------------------------
+    def check_names(self, want, have, what):
+        for x in want:
+            if x not in have:
+                raise DataError(f"unknown {what} '{x}': use one of: {self.words(have)}")
+
+    def cells(self, want_b="", want_a="", want_v="", boot="", config=""):
+        """Cell names; notes on what has no cell go to stderr at the end."""
+        d = self.data
+        wb, wa, wv = want_b.split(), want_a.split(), want_v.split()
+        self.check_names(wb, d.branches, "BRANCH")
+        self.check_names(wa, d.arches, "ARCH")
+        self.check_names(wv, d.variants(), "VARIANT")
+        modes = self.boot_list(boot)
+        cfgs = self.config_list(config)
+        took, why, notes, have_a, out = set(), {}, [], [], []
+        seen_why = set()
+        for b in d.branches:
+            if wb and b not in wb:
+                continue
+            vs = wv
+            if self.ksrc is not None:
+                self.ksrc.need_tree()
+                default = self.ksrc_branch(b)
+                vs = vs or default
+                self.ksrc_note(b)
+            if not d.bval(b, "PACKAGE") and self.ksrc is None:
+                if wb:
+                    raise DataError(f"branch {b} runs on a tree you bring: make qemu-{b} KSRC=/path/to/linux-{b}.x")
+                continue
+            arches = d.branch_arches(b)
+            have_a.append(f" {b}: {' '.join(arches)}")
+            for a in arches:
+                if wa and a not in wa:
+                    continue
+                took.add("%" + a)
+                for c in cfgs:
+                    r = self.config_fits(c, b, a)
+                    if r is not None:
+                        if (c, r) not in seen_why:
+                            notes.append(f"plan: {r}")
+                        why["@" + c] = r
+                        seen_why.add((c, r))
+                        continue
+                    took.add("@" + c)
+                    cs = "" if c == "tiny" else "@" + c
+                    for m in modes:
+                        r = self.boot_fits(m, b, a, c)
+                        if r is not None:
+                            notes.append(f"plan: {r}: no +{m} cells")
+                            why[m] = r
+                            continue
+                        took.add(m)
+                        ms = "" if m == "default" else "+" + m
+                        for v in d.bval(b, "VARIANTS").split():
+                            if vs and v not in vs:
+                                continue
+                            out.append(f"{b}-{a}-{v}{cs}{ms}")
+        for x in wa:
+            if "%" + x not in took:
+                raise DataError(f"no selected branch takes ARCH={x} (the arches each builds:{';'.join(have_a)})")
+        if (config or ("kconfig" if self.e("KCONFIG") else "")) not in ("", "all"):
+            for c in cfgs:
+                if "@" + c not in took and ("@" + c) in why:
+                    raise DataError(f"{why['@' + c]}: no cell takes CONFIG={c}")
+        if boot not in ("", "all"):
+            for m in modes:
+                if m not in took and m in why:
+                    raise DataError(f"{why[m]}: no cell takes BOOT={m}")
+        import sys
+        for n in notes:
+            print(n, file=sys.stderr)
+        return out
+
+    def mutant_cells(self, b, want_a="", c=""):
+        if " " in c or c == "all":
+            raise DataError(f"the mutants take one configuration at a time, not CONFIG={c}")
+        cfg = self.config_list(c)[0]
+        cs = "" if cfg == "tiny" else "@" + cfg
+        self.cells(b, want_a, self.shipped(), "", c)
+        if not os.path.isdir(f"{self.root}/mutants/{b}"):
+            have = " ".join(x + "/" for x in sorted(os.listdir(f"{self.root}/mutants")))
+            raise DataError(f"no mutants/{b}/ directory: mutants exist for: {have} ")
+        wa = want_a.split()
+        out = []
+        for a in self.data.branch_arches(b):
+            if wa and a not in wa:
+                continue
+            out.append(f"{b}-{a}-{self.shipped()}{cs}")
+            out += [f"{b}-{a}-{m}{cs}" for (mb, m) in sorted(self.data.mutant_files) if mb == b]
+        return out
+
+    def parse(self, name):
+        """A cell's name read back, checked (one line if it names no cell)."""
+        d, cell, m, c = self.data, name, "default", "tiny"
+        if "+" in cell:
+            cell, m = cell.rsplit("+", 1)
+            if m not in d.boot_files:
+                raise DataError(f"unknown CELL '{name}': no boot mode '{m}' (use one of: {self.words(d.boots)})")
+        if "@" in cell:
+            cell, c = cell.rsplit("@", 1)
+            if c not in d.kconfig_files or c == "tiny":
+                raise DataError(f"unknown CELL '{name}': no configuration '{c}' (use one of: "
+                                f"{self.words([k for k in d.kconfigs if k != 'tiny'])})")
+            if self.kc_source(c) == "kconfig":
+                if not self.e("KCONFIG"):
+                    raise DataError(f"CELL '{name}' is built from your own configuration: give KCONFIG=/path/to/.config")
+            elif self.e("KCONFIG"):
+                raise DataError(f"KCONFIG={self.env['KCONFIG']} builds @kconfig cells, not CELL '{name}'")
+        elif self.e("KCONFIG"):
+            raise DataError(f"KCONFIG={self.env['KCONFIG']} builds @kconfig cells, not CELL '{name}' (e.g. {cell}@kconfig)")
+        for b in d.branches:
+            if not cell.startswith(b + "-"):
+                continue
+            if not d.bval(b, "PACKAGE") and self.ksrc is None and not self.env.get("ALL_TREES"):
+                raise DataError(f"branch {b} runs on a tree you bring: make cell CELL={name} KSRC=/path/to/linux-{b}.x")
+            if self.ksrc is not None:
+                self.ksrc.need_tree()
+            for a in d.arches:
+                if not cell.startswith(f"{b}-{a}-"):
+                    continue
+                rest = cell[len(f"{b}-{a}-"):]
+                if a not in d.branch_arches(b):
+                    raise DataError(f"unknown CELL '{name}': branch {b} has no {a} cells; see 'make list-cells'")
+                if rest in d.bval(b, "VARIANTS").split():
+                    mut = False
+                elif (b, rest) in d.mutant_files:
+                    mut = True
+                else:
+                    raise DataError(f"unknown CELL '{name}': branch {b} has no variant or mutant '{rest}'; see 'make list-cells'")
+                r = self.config_fits(c, b)
+                if r is not None:
+                    raise DataError(f"{r}: no cell {name}")
+                if c == "kconfig":
+                    self.need_kconfig(a)
+                r = self.boot_fits(m, b, a, c)
+                if r is not None:
+                    raise DataError(f"{r}: no cell {name}")
+                return Cell(name, b, a, rest, mut, c, m)
+            raise DataError(f"unknown CELL '{name}': no arch after '{b}-'; see 'make list-cells'")
+        if cell.count("-") >= 2:
+            raise DataError(f"unknown CELL '{name}' (no such branch); see 'make list-cells'")
+        raise DataError(f"CELL '{name}' is not <branch>-<arch>-<variant>: see 'make list-cells'")
+
+    def branch_for(self, ver):
+        ranges = ""
+        for b in self.data.branches:
+            lo, hi = self.data.bval(b, "VERSION_MIN"), self.data.bval(b, "VERSION_MAX")
+            if not (lo and hi):
+                continue
+            ranges += f" {lo}-{hi}"
+            if ver_le(lo, ver) and ver_le(ver, hi):
+                return b
+        raise DataError(f"no branch supports kernel {ver}: supported ranges are{ranges}")
+
+    def series(self, dirs):
+        files = []
+        for dd in dirs:
+            d = dd if dd.startswith("/") else f"{self.root}/branches/{dd}"
+            if not os.path.isfile(f"{d}/series"):
+                raise DataError(f"no {d}/series: a branch.mk or mutant names a patch directory without one")
+            with open(f"{d}/series") as f:
+                for p in f.read().split("\n"):
+                    if p == "" or p.startswith("#"):
+                        continue
+                    if not os.path.isfile(f"{d}/{p}"):
+                        raise DataError(f"{d}/series lists {p}, which does not exist")
+                    files.append(os.path.realpath(f"{d}/{p}"))
+        return files

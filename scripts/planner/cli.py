@@ -1,0 +1,132 @@
+"""plan.sh's command line (scripts/plan.sh runs this; its header says the verbs)."""
+
+import json
+import os
+import sys
+
+from .data import Data, DataError
+from .resolve import Resolver, default
+from .tree import fix_state_line
+
+USAGE = ("usage: plan.sh cells|cells-json|mutant-cells|tools|pin|resolve|branches|variants|arches|boots|kconfigs|"
+         "get|arch-get|role|series|branch-for|debian-version|fix-state|stack|ksrc|configs|test-arches ... "
+         "(see docs/plan.md)")
+
+
+def lines(xs):
+    for x in xs:
+        print(x)
+
+
+def need(cond, usage):
+    if not cond:
+        raise DataError(f"usage: {usage}")
+
+
+def run(argv, here, root):
+    data = Data(root)
+    p = Resolver(data, here, dict(os.environ))
+    verb, args = (argv[0], argv[1:]) if argv else ("", [])
+
+    def branch(b):
+        if b not in data.branches:
+            raise DataError(f"unknown branch '{b}': use one of: {' '.join(data.branches)}")
+        return b
+
+    def filters():
+        return (args + [""] * 5)[:5]
+
+    if verb == "cells":
+        lines(p.cells(*filters()))
+    elif verb == "cells-json":
+        print(json.dumps({"cell": p.cells(*filters())}))
+    elif verb == "mutant-cells":
+        need(args, "plan.sh mutant-cells BRANCH [ARCH [CONFIG]]")
+        lines(p.mutant_cells(*(args + ["", ""])[:3]))
+    elif verb == "tools":
+        lines(p.tools(args, every=args[:1] == ["--all"]))
+    elif verb == "pin":
+        missing = args[:1] == ["--missing"]
+        cells = args[1:] if missing else args
+        need(cells, "plan.sh pin [--missing] CELL...")
+        p.pin(cells, missing_only=missing)
+    elif verb == "resolve":
+        need(len(args) >= 2, "plan.sh resolve DIR CELL...")
+        p.resolve(args[0], args[1:])
+    elif verb == "branches":
+        lines(data.branches)
+    elif verb == "variants":
+        lines(data.variants())
+    elif verb == "arches":
+        lines(data.arches)
+    elif verb == "test-arches":
+        lines(a for a in data.arches if data.aval(a, "MAKE_TEST"))
+    elif verb == "boots":
+        lines(data.boots)
+    elif verb == "kconfigs":
+        lines(data.kconfigs)
+    elif verb == "series":
+        lines(p.series(args))
+    elif verb == "configs":
+        need(args, "plan.sh configs ARCH [FRAGMENT...]")
+        lines(p.configs(args[0], args[1:]))
+    elif verb == "arch-get":
+        need(len(args) == 2, "plan.sh arch-get ARCH KEY")
+        if args[0] not in data.arch_files:
+            raise DataError(f"unknown ARCH '{args[0]}': use one of: {' '.join(data.arches)}")
+        print(data.aval(*args))
+    elif verb == "get":
+        need(len(args) == 2, "plan.sh get BRANCH KEY")
+        print(data.bval(branch(args[0]), args[1]))
+    elif verb == "role":
+        need(len(args) == 1, "plan.sh role reference|shipped|fix|limit|silence|cpus")
+        r = args[0]
+        if r == "reference":
+            b = data.role("REFERENCE_BRANCH", "")
+            if not b:
+                raise DataError("harness.mk names no REFERENCE_BRANCH: the branch make test and make bench use")
+            print(branch(b))
+        elif r == "shipped":
+            print(p.shipped())
+        elif r == "fix":
+            print(p.fix_variant())
+        elif r in ("limit", "silence", "cpus"):
+            print(default(data, r.upper()))
+        else:
+            raise DataError(f"unknown role '{r}': use one of: reference shipped fix limit silence cpus")
+    elif verb == "branch-for":
+        need(len(args) == 1, "plan.sh branch-for VERSION")
+        print(p.branch_for(args[0]))
+    elif verb == "debian-version":
+        need(len(args) == 1, "plan.sh debian-version BRANCH")
+        branch(args[0])
+        p.check_inputs()
+        print(p.debian_want(data.bval(args[0], "PACKAGE")))
+    elif verb == "fix-state":
+        need(len(args) == 1, "plan.sh fix-state TREE")
+        print(fix_state_line(args[0]))
+    elif verb == "stack":
+        need(len(args) == 2, "plan.sh stack BRANCH VARIANT")
+        print(" ".join(p.variant_stack(*args)))
+    elif verb == "ksrc":
+        need(len(args) == 1 and p.ksrc is not None, "KSRC=TREE plan.sh ksrc BRANCH")
+        branch(args[0])
+        p.ksrc.need_tree()
+        print(" ".join(p.ksrc_branch(args[0])))
+        p.ksrc_note(args[0])
+    else:
+        print(USAGE, file=sys.stderr)
+        return 2
+    return 0
+
+
+def main():
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.environ.get("LEAP_ROOT") or os.path.dirname(here)
+    try:
+        return run(sys.argv[1:], here, root)
+    except DataError as e:
+        print(f"plan: {e}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 1

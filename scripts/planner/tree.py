@@ -1,0 +1,91 @@
+"""A tree the user brings (KSRC): its version and what its code carries."""
+
+import os
+import re
+import subprocess
+
+from .data import DataError
+
+# The 2012 fix: the timekeeping tells the hrtimers about a leap.
+_FIX_2012 = re.compile(rb"clock_was_set_delayed|TK_CLOCK_WAS_SET")
+# 833f32d76302: the hrtimer offsets see the leap edge (next_leap_ktime, or
+# ntp_get_next_leap() of the old pre-3.4 series).
+_EDGE = re.compile(rb"next_leap_ktime|ntp_get_next_leap")
+# 96efdcf2d080: adjtimex()'s read path compares the time with the leap.
+_ADJTIMEX = re.compile(rb"tv_sec >= (ntpdata->)?ntp_next_leap_sec")
+EDGE_COMMITS = ("833f32d76302", "96efdcf2d080")
+
+
+def _read(path):
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def fix_state(tree):
+    """(state, has): state "fixed" (all three), "2012" or "" (no 2012 fix);
+    has: the 2015 commits the code carries besides the 2012 fix."""
+    tk = _read(os.path.join(tree, "kernel/time/timekeeping.c"))
+    if tk is None or not _FIX_2012.search(tk):
+        return "", []
+    has = []
+    if _EDGE.search(tk):
+        has.append(EDGE_COMMITS[0])
+    ntp = _read(os.path.join(tree, "kernel/time/ntp.c"))
+    if ntp is not None and _ADJTIMEX.search(ntp):
+        has.append(EDGE_COMMITS[1])
+    if has == list(EDGE_COMMITS):
+        return "fixed", has
+    return "2012", has
+
+
+def fix_state_line(tree):
+    state, has = fix_state(tree)
+    return "fixed" if state == "fixed" else " ".join([state] + has) if state else ""
+
+
+def ver_le(a, b):
+    """a <= b as sort -V orders kernel versions."""
+    def key(v):
+        return [int(x) if x.isdigit() else x for x in re.split(r"(\d+)", v)]
+    return key(a) <= key(b)
+
+
+class Ksrc:
+    """The tree KSRC names, worked out once."""
+
+    def __init__(self, path):
+        self.path = path
+        self._version = None
+        self._state = None
+
+    def need_tree(self):
+        if not os.path.isfile(os.path.join(self.path, "Makefile")):
+            raise DataError(f"KSRC={self.path} is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree")
+
+    @property
+    def version(self):
+        if self._version is None:
+            r = subprocess.run(["make", "-s", "-C", self.path, "kernelversion"],
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            v = r.stdout.strip("\n")
+            if r.returncode != 0:
+                raise DataError(f"KSRC={self.path} is not a kernel tree (make kernelversion failed)")
+            self._version = v
+        return self._version
+
+    @property
+    def state(self):
+        if self._state is None:
+            self._state = fix_state(self.path)
+        return self._state
+
+    @property
+    def fix(self):
+        return self.state[0]
+
+    @property
+    def has(self):
+        return self.state[1]
