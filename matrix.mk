@@ -4,9 +4,8 @@
 
 SHELL      := /bin/bash
 BUILD_DIR  ?= $(CURDIR)/build
-LIMIT      ?= 60
-# Seconds a guest's console may stay silent before it is killed as hung.
-SILENCE    ?= 20
+# LIMIT= (a guest's seconds) and SILENCE= (seconds its console may stay
+# silent before it is killed as hung) override harness.mk's defaults.
 # Guests booted at once by the runner.
 BOOTS      ?= 2
 # CC and HOSTCC reach the kernel build only when the user set them (make's
@@ -81,7 +80,7 @@ deps:
 # CI: everything the tests need is installed first; then the host-side tests,
 # then the TEST_BRANCH cells end to end on the TEST_ARCH arches, then the harness under
 # hangs and interruptions.
-TEST_BRANCH ?= 6.1
+TEST_BRANCH ?= $(shell $(PLAN) role reference)
 # The arches whose stanza says MAKE_TEST (CI's scope: the others are make matrix's).
 TEST_ARCH   ?= $(shell $(PLAN) test-arches)
 test:
@@ -102,7 +101,7 @@ export:
 	@scripts/export.sh "$(BRANCH)" "$(FORMAT)" "$(OUT)" $(if $(FULL),full)
 
 # --- test power: mutants the leap test must kill --------------------------------
-MUTANTS_BRANCH ?= 6.1
+MUTANTS_BRANCH ?= $(shell $(PLAN) role reference)
 mutants:
 	@scripts/mutants.sh $(if $(RUNS),-r $(RUNS)) $(if $(CONFIG),-c "$(CONFIG)") $(MUTANTS_BRANCH) $(ARCH)
 

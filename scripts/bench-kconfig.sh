@@ -38,12 +38,14 @@ shift $((OPTIND - 1))
 [ $# -ge 1 ] || { echo "usage: bench-kconfig.sh [-p OLD-VERSION] CONFIG [ARCH...]" >&2; exit 2; }
 config=$1
 shift
-b=${BENCH_BRANCH:-6.1}
+b=${BENCH_BRANCH:-$("$here/plan.sh" role reference)} || exit 2
+shipped=$("$here/plan.sh" role shipped) regress=$("$here/plan.sh" role regress)
 [ -z "${DEBIAN_VERSION:-}" ] || die "DEBIAN_VERSION=$DEBIAN_VERSION: make bench CONFIG= measures the newest upload (POINT= adds the rerun after an older one)"
 [ "$config" != tiny ] || die "CONFIG=tiny is what make bench measures; give a configuration to compare with it (debian, debian-rt)"
 # Every cell named up front: a wrong CONFIG or ARCH is one line, nothing built.
-stocks=$("$here/plan.sh" cells "$b" "$*" stock "" "$config") || exit 2
-arches=$(sed "s/^$b-//; s/-stock@.*//" <<<"$stocks")
+stocks=$("$here/plan.sh" cells "$b" "$*" "$shipped" "" "$config") || exit 2
+# shellcheck disable=SC2086 # a list of cells
+arches=$("$here/plan.sh" fields $stocks | cut -f3)
 first=${arches%%$'\n'*}
 build=$(build_dir)
 lock_build bench "$build"
@@ -76,7 +78,7 @@ row() { local a=$1; shift; printf '%s\n' "$@" >>"$out/rows-$a"; }
 for a in $arches; do
 	bd=$out/build-$a
 	private "$bd"
-	tiny=$b-$a-stock cfg=$b-$a-stock@$config switch=$b-$a-regress@$config
+	tiny=$b-$a-$shipped cfg=$b-$a-$shipped@$config switch=$b-$a-$regress@$config
 	cells "$bd" "$out/tiny-$a" "$tiny"
 	cells "$bd" "$out/full-$a" "$cfg"
 	# The same .config, plain make, nothing around it.
@@ -119,7 +121,7 @@ done
 # same build without the cache is the full build above.
 if [ -n "$old" ]; then
 	a=$first
-	cfg=$b-$a-stock@$config cb=$out/build-point
+	cfg=$b-$a-$shipped@$config cb=$out/build-point
 	mkdir -p "$cb"
 	ln -sfn "$build/debs" "$cb/debs"
 	"$here/fetch-tree.sh" "$pkg" "$suites" "$cb" "$old" >/dev/null || die "no $pkg $old in Debian's suites $suites"

@@ -2,16 +2,18 @@
 # bench.sh - measure the matrix's speed against its targets and record it in
 # docs/results.md (between the "bench" markers).
 #
-# Usage: bench.sh [-r RUNS] [-c | -b]
+# Usage: bench.sh [-n] [-r RUNS] [-c | -b]
+#   -n       name the cells it would measure (a line each) and stop
 #   -r RUNS  repetitions of the cheap figures (default 5)
 #   -c       first measure a cold `make matrix` in a fresh build directory
 #            (downloads, extraction, every build: about 50 minutes for the
 #            first 40 cells on 2 cores, nearly 3 hours for 112), then take
 #            the other figures on what it built
-#   -b       first build each arch's 6.1 stock cell from nothing (its image
+#   -b       first build each arch's stock cell from nothing (its image
 #            and object directory removed): the per-arch build figures
 #            without a cold matrix (about 5 minutes an arch here)
-# Figures: one cell's boot + leap test on each arch of branch 6.1 (wall,
+# Figures, on the reference branch (harness.mk; its shipped variant, and its
+# regress variant for the switch): one cell's boot + leap test on each arch (wall,
 # QEMU started to QEMU gone; each arch after the first also against twice
 # the first's); with -c or -b, each arch's tiny full build against 1.5 times
 # the first's; a variant switch with its incremental rebuild
@@ -26,21 +28,23 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(dirname "$here")
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-runs=5 cold="" fresh=""
-while getopts r:cb o; do
+runs=5 cold="" fresh="" names=""
+while getopts nr:cb o; do
 	case "$o" in
+	n) names=1 ;;
 	r) runs=$OPTARG ;;
 	c) cold=1 ;;
 	b) fresh=1 ;;
-	*) echo "usage: bench.sh [-r RUNS] [-c | -b]" >&2; exit 2 ;;
+	*) echo "usage: bench.sh [-n] [-r RUNS] [-c | -b]" >&2; exit 2 ;;
 	esac
 done
 [ -z "$cold" ] || [ -z "$fresh" ] || { echo "bench: COLD=1 (-c) already builds every arch from nothing: give it or BUILDS=1 (-b), not both" >&2; exit 2; }
 case "$runs" in [1-9] | [1-9][0-9]) ;; *) echo "bench: -r $runs: give a number of runs, 1 or more" >&2; exit 2 ;; esac
-b=6.1
-stock=$("$here/plan.sh" cells "$b" "" stock) || exit 2
-switch=$("$here/plan.sh" cells "$b" "" regress | head -n 1)
+b=$("$here/plan.sh" role reference) || exit 2
+stock=$("$here/plan.sh" cells "$b" "" "$("$here/plan.sh" role shipped)") || exit 2
+switch=$("$here/plan.sh" cells "$b" "" "$("$here/plan.sh" role regress)" | head -n 1)
 all=$("$here/plan.sh" cells) || exit 2
+[ -z "$names" ] || { printf '%s\n' "$stock" "$switch"; exit 0; }
 ncells=$(wc -l <<<"$all")
 build=$(build_dir)
 lock_build bench "$build"

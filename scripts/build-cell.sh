@@ -94,6 +94,6 @@ build_s=$(($(date +%s) - start))
 make_s=$(grep -x '[0-9][0-9]*' "$objdir/.leap-make-s" 2>/dev/null || echo null)
 # With CCACHE=1: the compilations the cache answered and the ones it missed.
 [ ! -f "$objdir/.leap-ccache" ] || cstats=$(awk '$2 ~ /hit$/ { h += $3 } $2 == "cache_miss" { m += $3 }
-	END { printf "{\"hits\": %d, \"misses\": %d}", h, m }' "$objdir/.leap-ccache")
+	END { print h + 0, m + 0 }' "$objdir/.leap-ccache" | jq -R -c 'split(" ") | map(tonumber) | {hits: .[0], misses: .[1]}')
 status=built reason="built"
 echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ... ${build_s} s"

@@ -24,26 +24,23 @@ case "$format" in list | json | gitlab) ;; *) die "FORMAT=$format: give list, js
 [ $# -gt 0 ] || die "no cells selected: nothing to run"
 
 # NAME<TAB>CELLS, a line per job, in the cells' order.
-arches=$("$here/plan.sh" arches)
-jobs=$(for cell in "$@"; do
+# The planner reads each name back (branch and arch: fields 2 and 3).
+fields=$("$here/plan.sh" fields "$@") || exit 2
+jobs=$(while IFS=$'\t' read -r cell branch arch _; do
 	job=$cell
-	if [ "$per" = tree-arch ]; then
-		for a in $arches; do
-			case "$cell" in *-"$a"-*) job=${cell%%-"$a"-*}-$a; break ;; esac
-		done
-	fi
+	[ "$per" != tree-arch ] || job=$branch-$arch
 	printf '%s\t%s\n' "$job" "$cell"
-done | awk -F'\t' '!($1 in cells) { order[++n] = $1; cells[$1] = $2; next } { cells[$1] = cells[$1] " " $2 }
+done <<<"$fields" | awk -F'\t' '!($1 in cells) { order[++n] = $1; cells[$1] = $2; next } { cells[$1] = cells[$1] " " $2 }
 	END { for (i = 1; i <= n; i++) print order[i] "\t" cells[order[i]] }')
 
 case "$format" in
 list) printf '%s\n' "$jobs" ;;
 json)
-	printf '%s\n' "$jobs" | awk -F'\t' 'BEGIN { printf "{\"include\": [" }
-		{ printf "%s{\"job\": \"%s\", \"cells\": \"%s\"}", (NR > 1 ? ", " : ""), $1, $2 } END { print "]}" }' ;;
+	printf '%s\n' "$jobs" | jq -R -n -c '{include: [inputs | split("\t") | {job: .[0], cells: .[1]}]}' ;;
 gitlab)
 	echo "# The matrix's cells, a job per ${per/tree-arch/tree and arch} (scripts/ci-jobs.sh)."
 	echo "include:"
 	echo "  - local: ci/gitlab-cells.yml"
-	printf '%s\n' "$jobs" | awk -F'\t' '{ printf "\n\"%s\":\n  extends: .cells\n  variables:\n    CELLS: \"%s\"\n", $1, $2 }' ;;
+	# A JSON string is a YAML double-quoted scalar: jq writes both.
+	printf '%s\n' "$jobs" | jq -R -r 'split("\t") | "\n\(.[0] | tojson):\n  extends: .cells\n  variables:\n    CELLS: \(.[1] | tojson)"' ;;
 esac

@@ -17,9 +17,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "export: $*" >&2; exit 1; }
 [ $# -ge 3 ] || { echo "usage: export.sh BRANCH mbox|quilt|debian OUT [full]" >&2; exit 2; }
 b=$1 fmt=$2 out=$3 full=${4:-}
-fixed=$("$here/plan.sh" get "$b" PATCHES_fixed) || exit 1
-regress=$("$here/plan.sh" get "$b" PATCHES_regress)
-[ -n "$fixed" ] || die "branch $b has no fixed variant to export"
+fix=$("$here/plan.sh" role fix) || exit 1
+fixed=$("$here/plan.sh" get "$b" "PATCHES_$fix") || exit 1
+regress=$("$here/plan.sh" get "$b" "PATCHES_$("$here/plan.sh" role regress)")
+[ -n "$fixed" ] || die "branch $b has no $fix variant to export"
 name=$(git config user.name || true)
 email=$(git config user.email || true)
 if [ -z "$name" ] || [ -z "$email" ]; then

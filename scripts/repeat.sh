@@ -27,7 +27,8 @@ done
 shift $((OPTIND - 1))
 case "$n" in [1-9] | [1-9][0-9] | [1-9][0-9][0-9]) ;; *) echo "repeat: -n $n: give a number of boots, 1 or more" >&2; exit 2 ;; esac
 if [ $# -eq 0 ]; then
-	cells=$("$here/plan.sh" cells 6.1 "" "stock regress") || exit 2
+	cells=$("$here/plan.sh" cells "$("$here/plan.sh" role reference)" "" \
+		"$("$here/plan.sh" role shipped) $("$here/plan.sh" role regress)") || exit 2
 	# shellcheck disable=SC2086
 	set -- $cells
 fi

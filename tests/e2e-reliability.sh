@@ -15,12 +15,12 @@ set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
 build=$(realpath -m "${BUILD_DIR:-$ROOT/build}")
-branch=${TEST_BRANCH:-6.1}
+branch=${TEST_BRANCH:-$(scripts/plan.sh role reference)}
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 cd "$ROOT"
-stock=$(scripts/plan.sh cells "$branch" "" stock | head -n 1)
-regress=$(scripts/plan.sh cells "$branch" "" regress | head -n 1)
+stock=$(scripts/plan.sh cells "$branch" "" "$(scripts/plan.sh role shipped)" | head -n 1)
+regress=$(scripts/plan.sh cells "$branch" "" "$(scripts/plan.sh role regress)" | head -n 1)
 # The cell's plan, from a dry run: where its tree, backup and images are.
 make -s cell CELL="$regress" DRY_RUN=1 >"$w/plan.json"
 tree=$(jq -r .tree.path "$w/plan.json")

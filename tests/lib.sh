@@ -25,9 +25,12 @@ finish() { # NAME
 
 not() { ! "$@"; }
 
-# packaged_tree: the Debian 6.1 tree (fetched once, then reused), whose
-# checkpatch.pl, kunit.py and kernel/time/ several tests use.
+# packaged_tree: the Debian tree of the reference branch (harness.mk;
+# fetched once, then reused), whose checkpatch.pl, kunit.py and kernel/time/
+# several tests use.
 packaged_tree() {
-	"$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "$("$ROOT/scripts/plan.sh" get 6.1 SUITES)" \
+	local b
+	b=$("$ROOT/scripts/plan.sh" role reference) || return 1
+	"$ROOT/scripts/fetch-tree.sh" "$("$ROOT/scripts/plan.sh" get "$b" PACKAGE)" "$("$ROOT/scripts/plan.sh" get "$b" SUITES)" \
 		"$(realpath -m "${BUILD_DIR:-$ROOT/build}")"
 }

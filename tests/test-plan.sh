@@ -81,6 +81,7 @@ MK
 echo 0001-m.patch >"$fake/mutants/9.9/M1-broken/series"
 echo 'mutant' >"$fake/mutants/9.9/M1-broken/0001-m.patch"
 printf 'KILLED_BY := FAIL\nKILLER_TESTS := timers_after_insert load_after_insert\n' >"$fake/mutants/9.9/M1-broken/mutant.mk"
+printf 'REFERENCE_BRANCH := 9.9\nSHIPPED_VARIANT := stock\nFIX_VARIANT := fixed\nREGRESS_VARIANT := regress\nLIMIT := 60\nSILENCE := 20\nCPUS := 2\n' >"$fake/harness.mk"
 # Fetched trees, as fetch-tree.sh leaves them (so nothing is downloaded).
 build=$fake/build
 for p in 9.9 1.0; do

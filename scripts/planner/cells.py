@@ -40,10 +40,10 @@ class Planner:
         return " ".join(names)
 
     def shipped(self):
-        return self.data.role("SHIPPED_VARIANT", "stock")
+        return self.data.role("SHIPPED_VARIANT")
 
     def fix_variant(self):
-        return self.data.role("FIX_VARIANT", "fixed")
+        return self.data.role("FIX_VARIANT")
 
     def kc_source(self, c):
         f = self.data.kconfig_files.get(c)

@@ -5,11 +5,11 @@ import os
 import sys
 
 from .data import Data, DataError
-from .resolve import Resolver, default
+from .resolve import Resolver
 from .tree import fix_state_line
 
 USAGE = ("usage: plan.sh cells|cells-json|mutant-cells|tools|pin|resolve|branches|variants|arches|boots|kconfigs|"
-         "get|arch-get|role|series|branch-for|debian-version|fix-state|stack|ksrc|configs|test-arches ... "
+         "get|arch-get|role|fields|series|branch-for|debian-version|fix-state|stack|ksrc|configs|test-arches ... "
          "(see docs/plan.md)")
 
 
@@ -45,6 +45,12 @@ def run(argv, here, root):
         lines(p.mutant_cells(*(args + ["", ""])[:3]))
     elif verb == "tools":
         lines(p.tools(args, every=args[:1] == ["--all"]))
+    elif verb == "fields":
+        # A cell's name read back: CELL, BRANCH, ARCH, VARIANT, CONFIG, BOOT (tabs).
+        p.env["ALL_TREES"] = "1"
+        for name in args:
+            c = p.parse(name)
+            print("\t".join([c.name, c.branch, c.arch, c.variant, c.config, c.boot]))
     elif verb == "pin":
         missing = args[:1] == ["--missing"]
         cells = args[1:] if missing else args
@@ -79,21 +85,13 @@ def run(argv, here, root):
         need(len(args) == 2, "plan.sh get BRANCH KEY")
         print(data.bval(branch(args[0]), args[1]))
     elif verb == "role":
-        need(len(args) == 1, "plan.sh role reference|shipped|fix|limit|silence|cpus")
-        r = args[0]
-        if r == "reference":
-            b = data.role("REFERENCE_BRANCH", "")
-            if not b:
-                raise DataError("harness.mk names no REFERENCE_BRANCH: the branch make test and make bench use")
-            print(branch(b))
-        elif r == "shipped":
-            print(p.shipped())
-        elif r == "fix":
-            print(p.fix_variant())
-        elif r in ("limit", "silence", "cpus"):
-            print(default(data, r.upper()))
-        else:
-            raise DataError(f"unknown role '{r}': use one of: reference shipped fix limit silence cpus")
+        roles = {"reference": "REFERENCE_BRANCH", "shipped": "SHIPPED_VARIANT", "fix": "FIX_VARIANT",
+                 "regress": "REGRESS_VARIANT", "limit": "LIMIT", "silence": "SILENCE", "cpus": "CPUS"}
+        need(len(args) == 1, f"plan.sh role {'|'.join(roles)}")
+        if args[0] not in roles:
+            raise DataError(f"unknown role '{args[0]}': use one of: {' '.join(roles)}")
+        v = data.role(roles[args[0]])
+        print(branch(v) if args[0] == "reference" else v)
     elif verb == "branch-for":
         need(len(args) == 1, "plan.sh branch-for VERSION")
         print(p.branch_for(args[0]))

@@ -109,6 +109,7 @@ KCONFIG_KEYS = {
 HARNESS_KEYS = {
     "REFERENCE_BRANCH": _NAME, "SHIPPED_VARIANT": _one(r"[a-z0-9_]+", "a variant"),
     "FIX_VARIANT": _one(r"[a-z0-9_]+", "a variant"),
+    "REGRESS_VARIANT": _one(r"[a-z0-9_]+", "a variant"),
     "LIMIT": _one(r"[1-9][0-9]{0,3}", "whole seconds"),
     "SILENCE": _one(r"[0-9]{1,3}", "whole seconds"),
     "CPUS": _one(r"[1-9][0-9]?", "a number of guest CPUs"),
@@ -227,6 +228,9 @@ class Data:
         self.kconfig_files = self._flat("kconfigs", "kconfig")
         self.harness = (self._load("harness.mk", "harness.mk")
                         if os.path.isfile(os.path.join(root, "harness.mk")) else VarFile("harness.mk"))
+        for key, e in self.harness.entries.items():
+            if e.added:
+                raise DataError(f"harness.mk:{e.line}: {key} +=: harness.mk sets its keys with :=")
         self.branches = _glob_dirs(root, "branches", "branch.mk")
         self.arches = _by_order(self.arch_files)
         self.boots = _by_order(self.boot_files)
@@ -314,5 +318,9 @@ class Data:
         want = val.split()
         return [a for a in self.arches if a in want]
 
-    def role(self, key, default):
-        return self.harness.get(key) or default
+    def role(self, key):
+        """A key of harness.mk, the roles and defaults (one line if unset)."""
+        v = self.harness.get(key)
+        if not v:
+            raise DataError(f"harness.mk sets no {key} (docs/plan.md says what it holds)")
+        return v

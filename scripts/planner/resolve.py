@@ -29,8 +29,6 @@ TK_OPTIONS = ("HZ HZ_PERIODIC NO_HZ_IDLE NO_HZ_FULL PREEMPT_NONE PREEMPT_VOLUNTA
               "PREEMPT_LAZY PREEMPT_RT PREEMPT_DYNAMIC HIGH_RES_TIMERS SMP NR_CPUS").split()
 CMDLINE_HEAD = "leaptest.harness=1 panic=-1 softlockup_panic=0"
 ARCH_FIELDS = "KARCH CROSS IMAGE QEMU QEMU_ARGS CONSOLE CMDLINE GUEST_CC PACKAGES".split()
-# The run's defaults, where harness.mk does not say.
-DEFAULTS = {"LIMIT": "60", "SILENCE": "20", "CPUS": "2"}
 
 
 def sha256_file(path):
@@ -41,7 +39,8 @@ def sha256_file(path):
 
 
 def default(data, key):
-    return data.harness.get(key) or DEFAULTS[key]
+    """A run's default (harness.mk: LIMIT, SILENCE, CPUS)."""
+    return data.role(key)
 
 
 class Resolver(Planner):
