@@ -17,6 +17,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { echo "usage: boot-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
 plan=$(realpath "$1") pos=${2:-1/1}
+"$here/plan.sh" check-plan "$plan" || exit 2
 {
 	read -r cell; read -r branch; read -r arch; read -r image; read -r initrd; read -r out
 	read -r boot_mode; read -r shows

@@ -19,6 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 [ $# -ge 1 ] || { echo "usage: build-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
 plan=$1 pos=${2:-1/1}
 [ -f "$plan" ] || { echo "build-cell: no plan at $plan" >&2; exit 2; }
+"$here/plan.sh" check-plan "$plan" || exit 2
 {
 	read -r cell; read -r branch; read -r arch
 	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id

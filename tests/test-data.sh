@@ -123,6 +123,11 @@ check "ESC, quotes, ? and * in LEAP_CMDLINE and QEMU_ARGS: plan.json is JSON" py
 check_eq "... the command line as given" "$esc" "$(jq -r '.qemu.cmdline | sub("^.*softlockup_panic=0 "; "")' "$p")"
 check_eq "... QEMU_ARGS' ? and * not expanded to file names" "-M q35 -name ? -x *" "$(jq -r '.qemu.argv | index(["-M"]) as $i | .[$i:$i+6] | join(" ")' "$p")"
 check "... the reproducer gives the same command line back" test "$(eval "printf '%s' $(jq -r .reproducer "$p" | sed 's/.*LEAP_CMDLINE=//;s/ BUILD_DIR=.*//')")" = "$esc"
+jq '.plan_version = 0' "$p" >"$fake/old-plan.json"
+err=$("$ROOT/scripts/build-cell.sh" "$fake/old-plan.json" 2>&1) && rc=0 || rc=$?
+check_eq "a plan of another schema version: the build step refuses it in one line" "2 1" "$rc $(grep -c 'is a plan of version 0, this checkout reads version 1: plan it again' <<<"$err")"
+err=$("$ROOT/scripts/boot-cell.sh" "$fake/old-plan.json" 2>&1) && rc=0 || rc=$?
+check_eq "... and so does the boot step" "2 1" "$rc $(grep -c 'plan it again' <<<"$err")"
 check "cells-json is JSON" python3 -m json.tool <<<"$("$plan" cells-json)"
 check "list-jobs json is JSON" python3 -m json.tool <<<"$("$ROOT/scripts/ci-jobs.sh" cell json 9.9-x86_64-stock 9.9-x86_64-fixed)"
 

@@ -51,6 +51,19 @@ def run(argv, here, root):
         for name in args:
             c = p.parse(name)
             print("\t".join([c.name, c.branch, c.arch, c.variant, c.config, c.boot]))
+    elif verb == "check-plan":
+        # Each file is a plan of the schema this checkout reads (docs/plan.md).
+        need(args, "plan.sh check-plan PLAN...")
+        from .resolve import PLAN_VERSION
+        for f in args:
+            try:
+                with open(f) as fh:
+                    v = json.load(fh).get("plan_version", "none")
+            except (OSError, ValueError, AttributeError):
+                v = "unreadable"
+            if v != PLAN_VERSION:
+                raise DataError(f"{f} is a plan of version {v}, this checkout reads version {PLAN_VERSION}: "
+                                "plan it again (make cell, make matrix)")
     elif verb == "pin":
         missing = args[:1] == ["--missing"]
         cells = args[1:] if missing else args
