@@ -651,8 +651,9 @@ static void round_failures(struct scenario *sc, int ncpu, char *buf, size_t len)
 
 /*
  * leaptest.leaps=N (default 2): N leaps in one boot, an insertion and a
- * deletion per round; odd rounds leave each leap by the STA_PLL reset, even
- * ones the natural way.  One line per round; the KTAP report is the first
+ * deletion per round; odd rounds leave each leap the natural way (the flag
+ * cleared, TIME_OK at the next second boundary: the default single round
+ * checks it), even ones by the STA_PLL reset.  One line per round; the KTAP report is the first
  * round that failed, or the last one.
  */
 static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int ncpu, int rounds)
@@ -664,7 +665,7 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 	for (int r = 1; r <= rounds; r++) {
 		for (int i = 0; i < NLEAP; i++) {
 			reset_scenario(&sc[i]);
-			run_scenario(&sc[i], cpus, ncpu, r % 2 == 0, -1);
+			run_scenario(&sc[i], cpus, ncpu, r % 2 == 1, -1);
 			if (sc[i].harness)
 				ktap_line(k, "# leaptest: harness problem: %s", sc[i].err);
 		}
@@ -672,7 +673,7 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 			return;
 		round_failures(sc, ncpu, failed, sizeof(failed));
 		ktap_line(k, "# leaptest: round %d of %d (%s): %s%s", r, rounds,
-			  r % 2 ? "left by the STA_PLL reset" : "left the natural way",
+			  r % 2 ? "left the natural way" : "left by the STA_PLL reset",
 			  failed[0] ? "failed: " : "ok", failed);
 		if (failed[0])
 			failed_rounds++;

@@ -42,6 +42,8 @@ void obs_add_state(struct leap_obs *o, int state)
 		return;
 	if (o->nstates < MAX_STATES)
 		o->states[o->nstates++] = state;
+	else
+		o->states_lost++;
 }
 
 /* Record @s's state, and its tai when the state is new. */
@@ -250,7 +252,9 @@ static void states_str(const struct leap_obs *o, char *buf, size_t len)
  * must be TIME_WAIT; no other state may appear.  A step back to a state
  * already passed is tolerated and named: 7.2 once reported TIME_WAIT for one
  * sample at the start of 23:59:60 (adjtimex() compares a wall time read
- * before the leap was published), then TIME_OOP again.
+ * before the leap was published), then TIME_OOP again.  Not tolerated: the
+ * whole sequence again (TIME_INS or TIME_DEL after TIME_WAIT was reached:
+ * a second leap in one night), and a history too long to keep.
  */
 int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {
@@ -258,7 +262,7 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 	static const int del[] = { ST_DEL, ST_WAIT };
 	const int *want = kind == LEAP_INSERT ? ins : del;
 	int nwant = kind == LEAP_INSERT ? 3 : 2;
-	int next = 0, back = 0, bad = 0;
+	int next = 0, back = 0, bad = 0, again = 0;
 	char seen[256];
 	size_t used;
 
@@ -267,6 +271,10 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 
 		if (st == ST_OK && next == 0)
 			continue;
+		if (next == nwant && st == want[0]) {
+			again++;
+			continue;
+		}
 		if (next < nwant && st == want[next]) {
 			next++;
 			continue;
@@ -292,15 +300,21 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 			bad++;
 	}
 	states_str(o, seen, sizeof(seen));
-	used = snprintf(why, len, "states %s%s", seen, back ? " (a state seen again: tolerated)" : "");
+	/* Said first: a long history fills the line. */
+	used = o->states_lost ? snprintf(why, len, "more than %d states, %d not kept: ", MAX_STATES,
+					 o->states_lost) : 0;
+	if (used < len)
+		used += snprintf(why + used, len - used, "states %s%s%s", seen,
+				 back ? " (a state seen again: tolerated)" : "",
+				 again ? " (the whole sequence again: a second leap)" : "");
 	/* Flags cleared after the leap: TIME_OK at the next second boundary. */
 	if (o->back_to_ok_ns && used < len)
 		snprintf(why + used, len - used, o->back_to_ok_ns > 0 ?
 			 "; TIME_OK %.3f s after the flag was cleared" :
 			 "; still TIME_WAIT %.1f s after the flag was cleared",
 			 (o->back_to_ok_ns > 0 ? o->back_to_ok_ns : BACK_TO_OK_MAX_NS) / 1e9);
-	return !bad && next == nwant && o->nstates && o->states[o->nstates - 1] == ST_WAIT &&
-	       o->back_to_ok_ns >= 0;
+	return !bad && !again && !o->states_lost && next == nwant && o->nstates &&
+	       o->states[o->nstates - 1] == ST_WAIT && o->back_to_ok_ns >= 0;
 }
 
 /*

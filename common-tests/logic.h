@@ -75,6 +75,8 @@ struct leap_obs {
 	int64_t midnight;		/* the UTC midnight of the leap, seconds */
 	int nstates;
 	int states[MAX_STATES];		/* adjtimex states, consecutive repeats merged */
+	int states_lost;		/* states seen after the history was full (one leap
+					 * shows four or five: more means a kernel that cycles) */
 	int state_tai[MAX_STATES];	/* adjtimex tai when each state was first seen */
 	int64_t off_before_ns, off_after_ns;	/* CLOCK_REALTIME - CLOCK_MONOTONIC */
 	int64_t in_last_second_ns;	/* time spent with wall time in 23:59:59 */

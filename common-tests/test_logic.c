@@ -147,6 +147,31 @@ static void test_states(void)
 	obs_add_state(&o, ST_OOP);
 	obs_add_state(&o, ST_WAIT);
 	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+
+	/* The whole sequence twice: a second leap, not a glitch. */
+	for (int k = LEAP_INSERT; k <= LEAP_DELETE; k++) {
+		o = good(k);
+		o.nstates = 0;
+		for (int twice = 0; twice < 2; twice++) {
+			obs_add_state(&o, ST_OK);
+			obs_add_state(&o, k == LEAP_INSERT ? ST_INS : ST_DEL);
+			if (k == LEAP_INSERT)
+				obs_add_state(&o, ST_OOP);
+			obs_add_state(&o, ST_WAIT);
+		}
+		EXPECT(!check_states(k, &o, why, sizeof(why)));
+		EXPECT(strstr(why, "the whole sequence again") != NULL);
+	}
+	/* A history longer than it keeps: said, and no pass. */
+	o = good(LEAP_INSERT);
+	o.nstates = 0;
+	obs_add_state(&o, ST_INS);
+	obs_add_state(&o, ST_OOP);
+	for (int i = 0; i < MAX_STATES; i++)
+		obs_add_state(&o, i % 2 ? ST_OOP : ST_WAIT);
+	EXPECT(o.nstates == MAX_STATES && o.states_lost > 0);
+	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strncmp(why, "more than 16 states, ", 21) == 0);
 }
 
 static void test_wall_and_tai(void)

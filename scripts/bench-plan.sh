@@ -34,17 +34,14 @@ git -C "$root" archive "$rev" scripts | tar -x -C "$old"
 
 "$here/plan.sh" cells >"$out/tiny.list"
 "$here/plan.sh" cells "" "" "" all all >"$out/all-asked.list" 2>/dev/null
-# The cells this checkout plans (one at a time: one that cannot be planned
-# is left out, not the whole list).
-: >"$out/all.list"
-: >"$out/left-out.list"
-while read -r c; do
-	if "$here/plan.sh" pin --missing "$c" >/dev/null 2>&1 && "$here/plan.sh" resolve "$out/probe" "$c" 2>/dev/null; then
-		echo "$c" >>"$out/all.list"
-	else
-		echo "$c" >>"$out/left-out.list"
-	fi
-done <"$out/all-asked.list"
+# The cells this checkout plans (-k: one that cannot be planned is named and
+# left out, not the whole list).
+# shellcheck disable=SC2046 # a list of cells
+"$here/plan.sh" pin -k --missing $(cat "$out/all-asked.list") 2>"$out/pin.log" || true
+# shellcheck disable=SC2046
+"$here/plan.sh" resolve -k "$out/probe" $(cat "$out/all-asked.list") 2>"$out/left-out.log" || true
+grep -Fxf <(ls "$out/probe/cells") "$out/all-asked.list" >"$out/all.list" || true
+grep -Fvxf "$out/all.list" "$out/all-asked.list" >"$out/left-out.list" || true
 
 # dry NAME SCRIPTS LIST: time the dry run of LIST by SCRIPTS' planner; its
 # plans kept in OUT/NAME.

@@ -23,6 +23,15 @@ def need(cond, usage):
         raise DataError(f"usage: {usage}")
 
 
+def options(args, known):
+    """The leading options of args that are in known, and the rest."""
+    opts = []
+    while args and args[0] in known:
+        opts.append(args[0])
+        args = args[1:]
+    return opts, args
+
+
 def run(argv, here, root):
     data = Data(root)
     p = Resolver(data, here, dict(os.environ))
@@ -65,13 +74,13 @@ def run(argv, here, root):
                 raise DataError(f"{f} is a plan of version {v}, this checkout reads version {PLAN_VERSION}: "
                                 "plan it again (make cell, make matrix)")
     elif verb == "pin":
-        missing = args[:1] == ["--missing"]
-        cells = args[1:] if missing else args
-        need(cells, "plan.sh pin [--missing] CELL...")
-        p.pin(cells, missing_only=missing)
+        opts, cells = options(args, ("--missing", "-k"))
+        need(cells, "plan.sh pin [-k] [--missing] CELL...")
+        p.pin(cells, missing_only="--missing" in opts, keep_going="-k" in opts)
     elif verb == "resolve":
-        need(len(args) >= 2, "plan.sh resolve DIR CELL...")
-        p.resolve(args[0], args[1:])
+        opts, rest = options(args, ("-k",))
+        need(len(rest) >= 2, "plan.sh resolve [-k] DIR CELL...")
+        p.resolve(rest[0], rest[1:], keep_going="-k" in opts)
     elif verb == "branches":
         lines(data.branches)
     elif verb == "variants":

@@ -165,11 +165,28 @@ class Resolver(Planner):
             f.write(text)
         os.replace(path + ".tmp", path)
 
-    def pin(self, names, missing_only=False):
+    def each(self, names, keep_going, work):
+        """work(name) for each cell; keep_going: a cell that fails is named
+        in one line and left out (the others go on); returns those done."""
+        done = []
+        for name in names:
+            try:
+                work(name)
+                done.append(name)
+            except (DataError, SystemExit) as e:
+                if not keep_going:
+                    raise
+                if isinstance(e, DataError):
+                    print(f"plan: {e}", file=sys.stderr)
+                print(f"plan: left out: {name}", file=sys.stderr)
+        return done
+
+    def pin(self, names, missing_only=False, keep_going=False):
         """Pin each Debian tree's version and fetch each configuration base."""
         self.check_inputs()
         done = set()
-        for name in names:
+
+        def one(name):
             c = self.parse(name)
             b, a = c.branch, c.arch
             pkg = self.data.bval(b, "PACKAGE")
@@ -185,6 +202,7 @@ class Resolver(Planner):
                         raise SystemExit(1)
                     self.write(p, r.stdout.strip("\n") + "\n")
             self.kconfig_base(b, a, c.config, None if self.ksrc is not None else self.pinned_version(pkg), fetch=True)
+        return self.each(names, keep_going, one)
 
     def kconfig_base(self, b, a, c, ver, fetch=False):
         """(base, origin, sha, desc) of a configuration that is not tiny:
@@ -265,16 +283,18 @@ class Resolver(Planner):
                 h.update(f.read())
         return h.hexdigest()[:12]
 
-    def resolve(self, out_dir, names):
+    def resolve(self, out_dir, names, keep_going=False):
         os.makedirs(f"{out_dir}/cells", exist_ok=True)
         out_dir = os.path.realpath(out_dir)
         self.check_inputs()
         jobs = int(self.e("JOBS") or len(os.sched_getaffinity(0)))
-        for name in names:
+
+        def one(name):
             plan = self.plan(out_dir, name, jobs)
             out = f"{out_dir}/cells/{name}"
             os.makedirs(out, exist_ok=True)
             self.write(f"{out}/plan.json", json.dumps(plan, indent=2) + "\n")
+        return self.each(names, keep_going, one)
 
     def plan(self, out_dir, name, jobs):
         d, build = self.data, self.build
