@@ -84,12 +84,14 @@ static int guest_only(void)
 	set_in_leap_wanted = cmdline_has_marker(buf, "leaptest.set_in_leap=1");
 	cmdline_value(buf, "leaptest.leaps=", leaps, sizeof(leaps));
 	if (leaps[0]) {
-		leaps_wanted = atoi(leaps);
-		if (leaps_wanted < 1 || leaps_wanted > LEAPS_MAX) {
+		long n = 0;
+
+		if (parse_count(leaps, 1, LEAPS_MAX, &n)) {
 			fprintf(stderr, "leaptest: leaptest.leaps=%s: give a number of leaps, 1 to %d\n",
 				leaps, LEAPS_MAX);
 			return 0;
 		}
+		leaps_wanted = (int)n;
 	}
 	if (!cmdline_has_marker(buf, MARKER)) {
 		fprintf(stderr, "leaptest: refusing to run: no %s on /proc/cmdline (it sets the clock; run it in the harness's guest: make cell CELL=...)\n", MARKER);

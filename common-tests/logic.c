@@ -226,6 +226,36 @@ void obs_end(struct leap_obs *o, const struct sample *last)
 }
 
 /*
+ * Watch an armed leap from a busy loop: a sample, then the next, until
+ * leap_done() says the leap is over (or never came).  Before each sample, the
+ * 00:00:00 timer is polled until it fires; after the leap is latched the
+ * loop sleeps once (rest_until()), and that gap is no stall.
+ */
+enum leap_progress sample_loop(struct leap_obs *o, struct leap_track *t, const struct sampler_ops *ops)
+{
+	struct sample prev = { 0 }, cur = { 0 };	/* .tai stays 0 without CLOCK_TAI */
+	enum leap_progress end;
+	int64_t real, mono;
+	int rested = 0;
+
+	ops->take(ops->ctx, &prev);
+	obs_begin(o, t, &prev, ops->edge_timer);
+	do {
+		if (ops->edge_timer && !o->edge.fired && ops->edge(ops->ctx, &real, &mono))
+			edge_fired(&o->edge, t->stepped, t->step_mono, real, mono);
+		ops->take(ops->ctx, &cur);
+		obs_step(o, t, &prev, &cur);
+		prev = cur;
+		if (!rested && (rested = ops->sleep_until(ops->ctx, rest_until(o->kind, o->midnight, &cur,
+									      ops->res_ns))))
+			t->rested = 1;
+		end = leap_done(o, t, &cur);
+	} while (end == LEAP_RUNNING);
+	obs_end(o, &prev);
+	return end;
+}
+
+/*
  * The state machine moves to TIME_INS (TIME_DEL) at the first second
  * boundary after the flag is set, and must be there before 00:00:00
  * (23:59:59): a flag set after 23:59:59 (23:59:58) means no leap tonight,
@@ -551,6 +581,23 @@ void cmdline_value(const char *cmdline, const char *key, char *buf, size_t len)
 		}
 		p += n;
 	}
+}
+
+/* @s as a whole decimal number from @min to @max (0), else -1: no sign
+ * games, no trailing text, no overflow. */
+int parse_count(const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	if (!s[0] || s[0] < '0' || s[0] > '9')
+		return -1;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
 }
 
 /* True when @name is one of the comma-separated words of @list. */

@@ -152,7 +152,23 @@ static inline struct timespec ns_ts(int64_t ns)
 	return t;
 }
 
+/*
+ * The sampler's side of the system (sampler.c in the guest; a made-up kernel
+ * in test_logic.c), for sample_loop().
+ */
+struct sampler_ops {
+	void (*take)(void *ctx, struct sample *s);	/* read the clocks and adjtimex() */
+	/* 1 when the 00:00:00 timer has fired, with REALTIME and MONOTONIC read then. */
+	int (*edge)(void *ctx, int64_t *real_ns, int64_t *mono_ns);
+	/* Sleep until MONOTONIC @mono_ns (0: nothing to wait for); 1 if it slept. */
+	int (*sleep_until)(void *ctx, int64_t mono_ns);
+	void *ctx;
+	int64_t res_ns;		/* the resolution of MONOTONIC timers */
+	int edge_timer;		/* a 00:00:00 timer is armed */
+};
+
 /* logic.c */
+enum leap_progress sample_loop(struct leap_obs *o, struct leap_track *t, const struct sampler_ops *ops);
 void obs_add_state(struct leap_obs *o, int state);
 int64_t leap_boundary(enum leap_kind kind, int64_t midnight);
 int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t adj_ns);
@@ -181,6 +197,7 @@ int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s);
 int cmdline_has_marker(const char *cmdline, const char *marker);
 void cmdline_value(const char *cmdline, const char *key, char *buf, size_t len);
 int list_has(const char *list, const char *name);
+int parse_count(const char *s, long min, long max, long *out);
 const char *state_name(int state);
 const char *wait_class_name(enum wait_class c);
 extern const char *const span_names[NSPAN];

@@ -179,17 +179,33 @@ static void take(struct sample *s, int clock_tai_ok)
 	}
 }
 
-/* Read the clocks when the 00:00:00 timer has fired (nothing when not yet). */
-static void poll_edge(int fd, struct leap_obs *o, const struct leap_track *t)
+/* What sample_loop() asks of the system, here the guest's. */
+struct guest {
+	int edge_fd;
+	int clock_tai_ok;
+};
+
+static void take_op(void *ctx, struct sample *s)
 {
-	struct timespec real, mono;
+	take(s, ((struct guest *)ctx)->clock_tai_ok);
+}
+
+/* The clocks read when the 00:00:00 timer has fired (0: not yet). */
+static int edge_op(void *ctx, int64_t *real_ns, int64_t *mono_ns)
+{
 	uint64_t ticks;
 
-	if (read(fd, &ticks, sizeof(ticks)) != sizeof(ticks))
-		return;
-	clock_gettime(CLOCK_REALTIME, &real);
-	clock_gettime(CLOCK_MONOTONIC, &mono);
-	edge_fired(&o->edge, t->stepped, t->step_mono, ts_ns(&real), ts_ns(&mono));
+	if (read(((struct guest *)ctx)->edge_fd, &ticks, sizeof(ticks)) != sizeof(ticks))
+		return 0;
+	*real_ns = now_ns(CLOCK_REALTIME);
+	*mono_ns = now_ns(CLOCK_MONOTONIC);
+	return 1;
+}
+
+static int sleep_op(void *ctx, int64_t mono_ns)
+{
+	(void)ctx;
+	return sleep_until(mono_ns);
 }
 
 /* The resolution of CLOCK_MONOTONIC timers: 1 ns, or the tick in low resolution. */
@@ -280,24 +296,11 @@ int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, ch
 
 void sample_leap(struct leap_obs *o, int edge_fd)
 {
-	struct sample prev = { 0 }, cur = { 0 };	/* .tai stays 0 without CLOCK_TAI */
+	struct guest g = { .edge_fd = edge_fd, .clock_tai_ok = o->clock_tai_ok };
+	struct sampler_ops ops = { .take = take_op, .edge = edge_op, .sleep_until = sleep_op,
+				   .ctx = &g, .res_ns = timer_res_ns(), .edge_timer = 1 };
 	struct leap_track track;
-	int64_t res = timer_res_ns();
-	int rested = 0;
 
-	take(&prev, o->clock_tai_ok);
-	obs_begin(o, &track, &prev, 1);
-	for (;;) {
-		if (!o->edge.fired)
-			poll_edge(edge_fd, o, &track);
-		take(&cur, o->clock_tai_ok);
-		obs_step(o, &track, &prev, &cur);
-		prev = cur;
-		if (!rested && (rested = sleep_until(rest_until(o->kind, o->midnight, &cur, res))))
-			track.rested = 1;
-		if (leap_done(o, &track, &cur) != LEAP_RUNNING)
-			break;
-	}
+	sample_loop(o, &track, &ops);
 	close(edge_fd);
-	obs_end(o, &prev);
 }

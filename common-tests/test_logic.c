@@ -382,34 +382,53 @@ struct run {
 	int64_t last_real;	/* its wall time, from midnight */
 };
 
-/* The sampler's loop (sampler.c run_leap()) without the system calls. */
+/* The made-up kernel as sample_loop() sees the system: sample after sample,
+ * a sleep skipping the samples it sleeps through. */
+struct sim {
+	const struct kernel *k;
+	int i;			/* the sample last taken */
+};
+
+static void sim_take(void *ctx, struct sample *s)
+{
+	struct sim *m = ctx;
+
+	*s = kernel_at(m->k, ++m->i);
+}
+
+static int sim_edge(void *ctx, int64_t *real_ns, int64_t *mono_ns)
+{
+	struct sim *m = ctx;
+	struct sample s = kernel_at(m->k, m->i + 1);
+
+	if (!m->k->edge_at || m->i + 1 != m->k->edge_at)
+		return 0;
+	*real_ns = s.real;
+	*mono_ns = s.mono;
+	return 1;
+}
+
+static int sim_sleep(void *ctx, int64_t mono_ns)
+{
+	struct sim *m = ctx;
+
+	if (!mono_ns)
+		return 0;
+	m->i += (mono_ns - kernel_at(m->k, m->i).mono) / SIM_DT;	/* asleep: no samples */
+	return 1;
+}
+
+/* The sampler's own loop (logic.c sample_loop()) on a made-up kernel. */
 static struct run simulate(const struct kernel *k)
 {
 	struct run r = { .o = { .kind = k->kind, .midnight = SIM_MIDNIGHT, .clock_tai_ok = 1 } };
-	struct sample prev = kernel_at(k, 0), cur;
-	int rested = 0;
+	struct sim m = { .k = k, .i = -1 };
+	struct sampler_ops ops = { .take = sim_take, .edge = sim_edge, .sleep_until = sim_sleep,
+				   .ctx = &m, .res_ns = 1, .edge_timer = k->edge_timer };
 
-	obs_begin(&r.o, &r.t, &prev, k->edge_timer);
-	for (int i = 1; i < SIM_MAX; i++) {
-		int64_t wake;
-
-		cur = kernel_at(k, i);
-		if (k->edge_timer && i == k->edge_at)
-			edge_fired(&r.o.edge, r.t.stepped, r.t.step_mono, cur.real, cur.mono);
-		obs_step(&r.o, &r.t, &prev, &cur);
-		prev = cur;
-		if (!rested && (wake = rest_until(k->kind, SIM_MIDNIGHT, &cur, 1))) {
-			rested = r.t.rested = 1;
-			i += (wake - cur.mono) / SIM_DT;	/* asleep: no samples */
-		}
-		r.end = leap_done(&r.o, &r.t, &cur);
-		if (r.end != LEAP_RUNNING) {
-			r.last = i;
-			break;
-		}
-	}
-	obs_end(&r.o, &prev);
-	r.last_real = prev.real - SIM_MIDNIGHT * NSEC_PER_SEC;
+	r.end = sample_loop(&r.o, &r.t, &ops);
+	r.last = m.i;
+	r.last_real = kernel_at(k, m.i).real - SIM_MIDNIGHT * NSEC_PER_SEC;
 	return r;
 }
 
@@ -797,9 +816,24 @@ static void test_skip_list(void)
 	EXPECT(!list_has("", "leap_edge"));
 }
 
+static void test_parse_count(void)
+{
+	long v = 7;
+
+	EXPECT(parse_count("8", 1, 1000, &v) == 0 && v == 8);
+	EXPECT(parse_count("1000", 1, 1000, &v) == 0 && v == 1000);
+	EXPECT(parse_count("1001", 1, 1000, &v) == -1 && v == 1000);	/* out of range: unchanged */
+	EXPECT(parse_count("0", 1, 1000, &v) == -1);
+	EXPECT(parse_count("", 1, 1000, &v) == -1);
+	EXPECT(parse_count("-2", 1, 1000, &v) == -1 && parse_count("+2", 1, 1000, &v) == -1);
+	EXPECT(parse_count(" 2", 1, 1000, &v) == -1 && parse_count("2x", 1, 1000, &v) == -1);
+	EXPECT(parse_count("99999999999999999999999", 1, 1000, &v) == -1);
+}
+
 int main(void)
 {
 	test_skip_list();
+	test_parse_count();
 	test_armed_in_time();
 	test_good_kernel();
 	test_states();
