@@ -23,7 +23,7 @@ PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
 RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 
-.PHONY: help matrix qemu list-cells list-jobs cell test unit-tests deps export mutants bench repeat check-% qemu-%
+.PHONY: help matrix qemu list-cells list-jobs cell test check unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
@@ -41,6 +41,7 @@ help:
 	@echo "make bench CONFIG=debian [ARCH=] [POINT=6.1.176-1]  a Debian configuration's speed (hours)"
 	@echo "make repeat [N=20] [LOADED=1] [SOAK=1]  flakiness: repeated boots (SOAK: 100 leaps each)"
 	@echo "make deps                       install every host tool (as root)"
+	@echo "make check                      the host-side tests (no network, no kernel tree)"
 	@echo "make test                       what CI runs"
 
 # --- cells: the planner selects, the runner runs -------------------------------
@@ -92,6 +93,10 @@ test:
 unit-tests:
 	@scripts/deps.sh base test
 	@tests/run-unit-tests.sh
+
+# The host-side tests that need no network and no kernel tree (under 60 s).
+check:
+	@tests/run-unit-tests.sh --host
 
 # --- the maintainer's workflow -------------------------------------------------
 FORMAT ?= mbox

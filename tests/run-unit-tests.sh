@@ -1,8 +1,14 @@
 #!/bin/bash
 # run-unit-tests.sh - every host-side test: the leap test's logic, the verdict
 # parser, matrix planning, patch stacks, series checks, host refusal, shellcheck.
+#
+# Usage: run-unit-tests.sh [--host]
+#   --host  (make check) only the tests that need no network and no kernel
+#           tree: a test whose second line says "# tier: full" is left out
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
+host=""
+case "${1:-}" in '') ;; --host) host=1 ;; *) echo "usage: run-unit-tests.sh [--host]" >&2; exit 2 ;; esac
 total_pass=0 total_fail=0
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
@@ -19,6 +25,14 @@ tally() { # output of one suite: its "NAME: N passed, M failed" line counts
 	total_pass=$((total_pass + p)) total_fail=$((total_fail + f))
 }
 
+echo "== planner (python3 -m py_compile scripts/planner)"
+if python3 -m py_compile "$root"/scripts/planner/*.py 2>&1; then
+	echo "planner: 1 passed, 0 failed" | tee "$w/out"
+else
+	echo "planner: 0 passed, 1 failed" | tee "$w/out"
+fi
+tally "$w/out"
+
 echo "== logic (common-tests/test_logic.c)"
 if cc -Wall -Wextra -Werror -O2 -o "$w/test_logic" "$root/common-tests/test_logic.c" "$root/common-tests/logic.c"; then
 	"$w/test_logic" | tee "$w/out"
@@ -28,6 +42,10 @@ fi
 tally "$w/out"
 
 for t in "$root"/tests/test-*.sh; do
+	if [ -n "$host" ] && sed -n 2p "$t" | grep -q '^# tier: full'; then
+		echo "== $(basename "$t"): needs the network or a kernel tree, not in make check"
+		continue
+	fi
 	echo "== $(basename "$t")"
 	bash "$t" 2>&1 | tee "$w/out"
 	tally "$w/out"

@@ -70,18 +70,12 @@ mapfile -t toolv <<<"$tools"
 check "6.1 on arm64: arm64's tools" grep -q "qemu-system-aarch64" <<<"$tools"
 check_eq "6.1 on arm64: no x86 tool, no musl" "" "$(grep -E 'x86|musl' <<<"$tools" || true)"
 
-# Fetch: no network (a closed local port as the mirror), and too little disk.
+# Fetch: no network (a closed local port as the mirror); test-fetch.sh asks
+# the real archive.
 out=$(DEB_MIRROR=http://127.0.0.1:9/debian DEB_SECURITY_MIRROR=http://127.0.0.1:9/debian-security \
 	"$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm" "$w/net" 2>&1) && rc=0 || rc=$?
 check "offline fetch fails" test "$rc" -ne 0
 check "offline fetch: names the fix" grep -q "^fetch-tree: cannot read the Debian archive .*check the network" <<<"$out"
-out=$("$ROOT/scripts/fetch-tree.sh" linux-source-0.01 "bookworm" "$w/net" 2>&1) && rc=0 || rc=$?
-check "unknown package fails" test "$rc" -ne 0
-check "unknown package: one line" grep -q "^fetch-tree: package linux-source-0.01 not found" <<<"$out"
-out=$(FETCH_NEED_MB=999999999 "$ROOT/scripts/fetch-tree.sh" linux-source-6.1 "bookworm bookworm-security" "$w/disk" 2>&1) && rc=0 || rc=$?
-check "no space: fails" test "$rc" -ne 0
-check "no space: before extracting" grep -q "MB free under .* need" <<<"$out"
-check "no space: nothing extracted" test ! -e "$w/disk/trees/linux-source-6.1"
 
 # A .deb the archive's index lists but the mirror does not serve (as this
 # project's mirror did for 5.10.262-1's arm64 .debs), against a download that

@@ -12,7 +12,7 @@ trap 'rm -rf "$w"' EXIT
 
 r=$w/root
 mkdir -p "$r/docs"
-cp -r "$ROOT"/scripts "$ROOT"/arches "$ROOT"/branches "$ROOT"/boots "$ROOT"/configs "$ROOT"/kconfigs "$r/"
+cp -r "$ROOT"/harness.mk "$ROOT"/scripts "$ROOT"/arches "$ROOT"/branches "$ROOT"/boots "$ROOT"/configs "$ROOT"/kconfigs "$r/"
 printf '# Results\n\nbefore\n' >"$r/docs/results.md"
 # The tree fetcher: an empty tree at the version asked for (6.1.2 if none).
 cat >"$r/scripts/fetch-tree.sh" <<'SH'

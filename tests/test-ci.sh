@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (the CI files' validators come from the npm registry)
 # test-ci.sh - the CI files (.github/workflows/leap-matrix.yml, .gitlab-ci.yml
 # and the child pipeline it writes) against each engine's own validator
 # (action-validator and gitlab-ci-local, pinned in tests/ci-validators/),

@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (make export applies the series to the reference branch's packaged tree)
 # test-export.sh - each export format applies the way its user applies it:
 # mbox with git am, quilt with quilt push -a, debian in series order with
 # patch -p1 (as dpkg-source does), on a scratch copy of a packaged tree's

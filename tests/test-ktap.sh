@@ -1,4 +1,5 @@
 #!/bin/bash
+# tier: full (kunit.py comes from the reference branch's packaged tree)
 # test-ktap.sh - the leap test's real output (the consoles of fixtures/run-6.1,
 # recorded from guests) parses with the kernel's own KTAP parser,
 # tools/testing/kunit/kunit.py, with the expected counts; and a console with
@@ -21,6 +22,7 @@ done
 # A broken console: the last top-level result gone.  The plan says 9, so the
 # parser must not report the full count.
 grep -v '^ok 9 ' "$run/cells/6.1-x86_64-stock/console.log" >"$w/cut.log"
-check "a console missing a result does not parse as 21 passed" \
-	not grep -qx "Testing complete. Ran 21 tests: passed: 21" <<<"$(parse "$w/cut.log")"
+cut=$(parse "$w/cut.log")
+check "a console missing a result: kunit.py still says something" test -n "$cut"
+check "... and not the full count" not grep -qx "Testing complete. Ran 21 tests: passed: 21" <<<"$cut"
 finish ktap

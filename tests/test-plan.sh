@@ -443,8 +443,10 @@ check "a stack that does not apply: the build step fails" test "$rc" -ne 0
 check_eq "... says why, naming patch, file and hunk" "failed|patches do not apply: 0001-a.patch: FAILS at kernel/x.c: Hunk #1 FAILED at 1." \
 	"$(jq -r '.status + "|" + (.reason | sub(" in /.*"; ""))' "$b")"
 check "... and leaves the tree as it was" diff -r "$fake/linux-0.9" "$fake/linux-0.9.orig"
-mapfile -t real < <("$plan" cells 6.1)
-check "the real 6.1 cells plan" "$plan" tools "${real[@]}"
+mapfile -t real < <("$plan" cells)
+check "every packaged branch's cells plan (their names, arches, configurations)" "$plan" tools "${real[@]}"
+check_eq "... every packaged branch has cells" "$("$plan" branches | while read -r b; do [ -z "$("$plan" get "$b" PACKAGE)" ] || echo "$b"; done | paste -sd ' ')" \
+	"$("$plan" fields "${real[@]}" | cut -f2 | awk '!seen[$0]++' | paste -sd ' ')"
 check_eq "every real cell has an expected verdict" "" \
 	"$(for b in $("$plan" branches); do for v in $("$plan" get "$b" VARIANTS); do [ -n "$("$plan" get "$b" "EXPECT_$v")" ] || echo "$b $v"; done; done)"
 finish plan

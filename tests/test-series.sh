@@ -1,8 +1,8 @@
 #!/bin/bash
 # test-series.sh - every series of every branch: the series file and its
 # directory agree, each patch is a complete mbox (From, Date, Subject,
-# Signed-off-by) with its reference, and a packaged tree's own
-# scripts/checkpatch.pl reports no ERROR.
+# Signed-off-by) with its reference (test-checkpatch.sh runs the kernel's
+# checkpatch.pl on them).
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -82,18 +82,4 @@ for mk in "$ROOT"/branches/*/branch.mk "$ROOT"/branches/*/family.mk; do
 	done
 done
 
-# checkpatch.pl from a packaged tree.
-cp=$(packaged_tree)/scripts/checkpatch.pl
-# Run it outside this git repository: inside one it takes the patch for a file.
-# Build aids and test fixtures are never exported, and carry no sign-off of
-# ours (make export adds the exporter's to the fix series only): for them
-# checkpatch's missing-sign-off error is expected, nothing else.
-for f in "$ROOT"/branches/*/*/*.patch "$ROOT"/mutants/*/*/*.patch; do
-	ignore=""
-	case "$f" in */fix/* | */edge/*) grep -q '^Not an upstream commit' "$f" && ignore="--ignore MISSING_SIGN_OFF" ;; *) ignore="--ignore MISSING_SIGN_OFF" ;; esac
-	# shellcheck disable=SC2086 # an option and its value, or nothing
-	out=$( (cd "$scratch" && perl "$cp" --no-tree --quiet --show-types $ignore "$f") 2>&1) || true
-	check "checkpatch: no ERROR in ${f#"$ROOT"/}" not grep -q '^ERROR' <<<"$out"
-	grep '^ERROR' <<<"$out" || true
-done
 finish series
