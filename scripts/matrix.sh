@@ -51,7 +51,9 @@ export BUILD_DIR=$build
 if [ -n "$dry" ]; then
 	"$here/plan.sh" pin --missing "$@"
 	"$here/plan.sh" resolve "$build/dry-run" "$@"
-	for c in "$@"; do jq . "$build/dry-run/cells/$c/plan.json"; done
+	plans=()
+	for c in "$@"; do plans+=("$build/dry-run/cells/$c/plan.json"); done
+	jq . "${plans[@]}"
 	exit 0
 fi
 
