@@ -283,8 +283,9 @@ static void states_str(const struct leap_obs *o, char *buf, size_t len)
  * already passed is tolerated and named: 7.2 once reported TIME_WAIT for one
  * sample at the start of 23:59:60 (adjtimex() compares a wall time read
  * before the leap was published), then TIME_OOP again.  Not tolerated: the
- * whole sequence again (TIME_INS or TIME_DEL after TIME_WAIT was reached:
- * a second leap in one night), and a history too long to keep.
+ * sequence starting again (TIME_INS or TIME_DEL once a later state was
+ * seen: a second leap in one night; no glitch of adjtimex() shows it), and
+ * a history too long to keep.
  */
 int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {
@@ -301,7 +302,7 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 
 		if (st == ST_OK && next == 0)
 			continue;
-		if (next == nwant && st == want[0]) {
+		if (next > 0 && st == want[0]) {
 			again++;
 			continue;
 		}
@@ -336,7 +337,7 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 	if (used < len)
 		used += snprintf(why + used, len - used, "states %s%s%s", seen,
 				 back ? " (a state seen again: tolerated)" : "",
-				 again ? " (the whole sequence again: a second leap)" : "");
+				 again ? " (the sequence started again: a second leap)" : "");
 	/* Flags cleared after the leap: TIME_OK at the next second boundary. */
 	if (o->back_to_ok_ns && used < len)
 		snprintf(why + used, len - used, o->back_to_ok_ns > 0 ?

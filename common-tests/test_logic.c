@@ -160,8 +160,18 @@ static void test_states(void)
 			obs_add_state(&o, ST_WAIT);
 		}
 		EXPECT(!check_states(k, &o, why, sizeof(why)));
-		EXPECT(strstr(why, "the whole sequence again") != NULL);
+		EXPECT(strstr(why, "the sequence started again") != NULL);
 	}
+	/* Started again before it ended (mutant M10: 23:59:60 twice). */
+	o = good(LEAP_INSERT);
+	o.nstates = 0;
+	obs_add_state(&o, ST_INS);
+	obs_add_state(&o, ST_OOP);
+	obs_add_state(&o, ST_INS);
+	obs_add_state(&o, ST_OOP);
+	obs_add_state(&o, ST_WAIT);
+	EXPECT(!check_states(LEAP_INSERT, &o, why, sizeof(why)));
+	EXPECT(strstr(why, "the sequence started again") != NULL);
 	/* A history longer than it keeps: said, and no pass. */
 	o = good(LEAP_INSERT);
 	o.nstates = 0;
