@@ -11,7 +11,7 @@
 set -eu
 
 die() { echo "deps: $*" >&2; exit 2; }
-BASE="make:make gcc:gcc /usr/include/stdio.h:libc6-dev bc:bc bison:bison flex:flex cpio:cpio xz:xz-utils patch:patch git:git flock:util-linux perl:perl jq:jq sha256sum:coreutils /usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev /usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring"
+BASE="make:make python3:python3 gcc:gcc /usr/include/stdio.h:libc6-dev bc:bc bison:bison flex:flex cpio:cpio xz:xz-utils patch:patch git:git flock:util-linux perl:perl jq:jq sha256sum:coreutils /usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev /usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring"
 TEST="shellcheck:shellcheck quilt:quilt python3:python3 chromium:chromium pgrep:procps ccache:ccache node:nodejs curl:curl openssl:openssl"
 
 pairs=()
