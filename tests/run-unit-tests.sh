@@ -41,6 +41,15 @@ else
 fi
 tally "$w/out"
 
+echo "== report (common-tests/test_report.c)"
+if cc -Wall -Wextra -Werror -O2 -pthread -o "$w/test_report" "$root/common-tests/test_report.c" \
+	"$root/common-tests/report.c" "$root/common-tests/logic.c" "$root/common-tests/timers.c" "$root/common-tests/sampler.c"; then
+	"$w/test_report" | tee "$w/out"
+else
+	echo "report: 0 passed, 1 failed" | tee "$w/out"
+fi
+tally "$w/out"
+
 for t in "$root"/tests/test-*.sh; do
 	if [ -n "$host" ] && sed -n 2p "$t" | grep -q '^# tier: full'; then
 		echo "== $(basename "$t"): needs the network or a kernel tree, not in make check"

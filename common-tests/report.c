@@ -1,0 +1,358 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.c - the leap test's report: one KTAP top-level test per check, a
+ * subtest per scenario, interface or wait, and the metric lines the harness
+ * reads (wakeups_per_s, timer, span, control).  Pure: it prints what the
+ * scenarios hold (test_report.c drives it with made-up ones).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+/*
+ * glibc waits on a condvar's absolute deadline with FUTEX_WAIT_BITSET |
+ * FUTEX_CLOCK_REALTIME; musl converts it to a relative FUTEX_WAIT, which no
+ * CLOCK_REALTIME base offset can make early.
+ */
+#ifdef __GLIBC__
+#define COND_WAITS_ON_REALTIME 1
+#else
+#define COND_WAITS_ON_REALTIME 0
+#endif
+
+enum { MODE_ALWAYS, MODE_HOTPLUG, MODE_SET_IN_LEAP };
+
+/* The modes of the run being reported (report_all(), round_failures()). */
+static const struct report_modes *modes;
+
+static int skipped(struct ktap *k, const char *name)
+{
+	if (!list_has(modes->skip, name))
+		return 0;
+	ktap_result(k, KTAP_SKIP, name, "not covered by this branch's series (leaptest.skip)");
+	return 1;
+}
+
+
+typedef int (*check_fn)(enum leap_kind, const struct leap_obs *, char *, size_t);
+
+/* A top-level test: its name and how it reports on the scenarios. */
+struct top_test {
+	const char *name;
+	void (*report)(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu);
+	check_fn check;		/* report_obs(): the check applied to each scenario */
+	int mode;		/* run only when this mode is on (MODE_ALWAYS: always) */
+	int sc;			/* report_timers(): the scenario */
+};
+
+static int check_mono_kind(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
+{
+	(void)kind;
+	return check_monotonic(o, why, len);
+}
+
+/* One top-level test with a subtest per scenario. */
+static void report_obs(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	enum ktap_res all = KTAP_SKIP;
+	char why[200];
+
+	(void)ncpu;
+	if (skipped(k, t->name))
+		return;
+	ktap_sub_begin(k, t->name, NLEAP);
+	for (int i = 0; i < NLEAP; i++) {
+		enum ktap_res r;
+
+		if (sc[i].failed_setup) {
+			ktap_line(k, "    # %s: %s", sc[i].name, sc[i].err);
+			r = KTAP_FAIL;
+		} else {
+			r = t->check(sc[i].kind, &sc[i].obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+			ktap_line(k, "    # %s: %s", sc[i].name, why);
+		}
+		ktap_sub_result(k, r, sc[i].name, "");
+		all = ktap_worst(all, r);
+	}
+	ktap_result(k, all, t->name, "");
+}
+
+static void report_timers(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	struct scenario *s = &sc[t->sc];
+	enum ktap_res all = KTAP_SKIP;
+
+	if (skipped(k, t->name))
+		return;
+	if (s->skip_why[0]) {
+		ktap_result(k, KTAP_SKIP, t->name, s->skip_why);
+		return;
+	}
+	ktap_sub_begin(k, t->name, NIFACE);
+	for (int i = 0; i < NIFACE; i++) {
+		enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
+
+		if (i == IF_COND && !COND_WAITS_ON_REALTIME) {
+			/* A check that cannot fail is reported as such. */
+			ktap_sub_result(k, KTAP_SKIP, iface_names[i],
+					"this libc turns the deadline into a relative FUTEX_WAIT: no CLOCK_REALTIME timer");
+			continue;
+		}
+
+		for (int c = 0; c < ncpu && !s->failed_setup; c++) {
+			const struct cpu_result *cr = &s->cpu[c];
+			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->elapsed_ns[i], cr->woke_ns[i],
+							  cr->err[i]);
+
+			ktap_line(k, "    # timer scenario=%s iface=%s cpu=%d want_ms=%lld got_ms=%.3f woke_ms=%+.3f %s",
+				  s->name, iface_names[i], cr->cpu, TIMER_WAIT_NS / NSEC_PER_MSEC,
+				  cr->elapsed_ns[i] / 1e6, cr->woke_ns[i] / 1e6, wait_class_name(w));
+			if (w != WAIT_ON_TIME)
+				r = KTAP_FAIL;
+		}
+		ktap_sub_result(k, r, iface_names[i], "");
+		all = ktap_worst(all, r);
+	}
+	ktap_result(k, all, t->name, "");
+}
+
+static void report_load(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	struct scenario *s = &sc[SC_INSERT];
+	enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
+
+	if (skipped(k, t->name))
+		return;
+	for (int c = 0; c < ncpu && !s->failed_setup; c++) {
+		const struct cpu_result *cr = &s->cpu[c];
+		long per_s;
+
+		if (load_too_high(cr->wakeups, cr->load_ns, &per_s) || cr->load_errors)
+			r = KTAP_FAIL;
+		ktap_line(k, "# wakeups_per_s cpu=%d value=%ld errors=%ld max=%d",
+			  cr->cpu, per_s, cr->load_errors, LOAD_MAX_PER_S);
+	}
+	ktap_result(k, r, t->name, "");
+}
+
+static void report_control(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	enum ktap_res r = KTAP_PASS;
+
+	if (skipped(k, t->name))
+		return;
+	for (int i = 0; i < NSC; i++)
+		for (int c = 0; c < ncpu && sc[i].ran && !sc[i].skip_why[0] && !sc[i].failed_setup; c++) {
+			const struct cpu_result *cr = &sc[i].cpu[c];
+			/* A relative monotonic sleep: its deadline is on MONOTONIC. */
+			enum wait_class w = classify_wait(TIMER_WAIT_NS, cr->control_ns,
+							  cr->control_ns - TIMER_WAIT_NS, cr->control_err);
+
+			/* Only the host can make a relative monotonic sleep late:
+			 * noted, not held against the kernel.  Early or failed is. */
+			ktap_line(k, "# control scenario=%s cpu=%d relative_monotonic_ms=%.3f %s%s",
+				  sc[i].name, cr->cpu, cr->control_ns / 1e6, wait_class_name(w),
+				  w == WAIT_LATE ? " (host noise, not a fault)" : "");
+			if (w == WAIT_EARLY || w == WAIT_ERROR)
+				r = KTAP_FAIL;
+		}
+	ktap_result(k, r, t->name, "");
+}
+
+/* The waits across one leap: a subtest per kind of wait, a line per CPU. */
+static void report_span(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	struct scenario *s = &sc[t->sc];
+	enum ktap_res all = KTAP_SKIP;
+
+	if (skipped(k, t->name))
+		return;
+	ktap_sub_begin(k, t->name, NSPAN);
+	for (int i = 0; i < NSPAN; i++) {
+		enum ktap_res r = s->failed_setup ? KTAP_FAIL : KTAP_PASS;
+		int unsupported = 0;
+
+		for (int c = 0; c < ncpu && !s->failed_setup && (i != SP_ITIMER || c == 0); c++) {
+			const struct span_wait *w = &s->span[c].w[i];
+			enum wait_class wc = classify_span(i, w);
+
+			ktap_line(k, "    # span scenario=%s wait=%s cpu=%d want_ms=%.3f got_ms=%.3f woke_ms=%+.3f %s",
+				  s->name, span_names[i], s->span[c].cpu, w->want_ns / 1e6, w->got_ns / 1e6,
+				  w->woke_ns / 1e6, wait_class_name(wc));
+			if (wc == WAIT_UNSUPPORTED)
+				unsupported = 1;
+			else if (wc != WAIT_ON_TIME)
+				r = KTAP_FAIL;
+		}
+		if (unsupported && r == KTAP_PASS) {
+			ktap_sub_result(k, KTAP_SKIP, span_names[i], "this kernel has no such clock (EINVAL)");
+			continue;
+		}
+		ktap_sub_result(k, r, span_names[i], "");
+		all = ktap_worst(all, r);
+	}
+	ktap_result(k, all, t->name, "");
+}
+
+/* A cancel-on-set timerfd (systemd's clock-change watch) sees each leap. */
+static void report_cancel(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	enum ktap_res all = KTAP_SKIP;
+
+	(void)ncpu;
+	if (skipped(k, t->name))
+		return;
+	ktap_sub_begin(k, t->name, NLEAP);
+	for (int i = 0; i < NLEAP; i++) {
+		struct scenario *s = &sc[i];
+		enum ktap_res r = KTAP_FAIL;
+
+		if (s->failed_setup) {
+			ktap_line(k, "    # %s: %s", s->name, s->err);
+		} else if (s->cancel_err == EINVAL) {
+			ktap_sub_result(k, KTAP_SKIP, s->name, "no TFD_TIMER_CANCEL_ON_SET on this kernel (before 3.0)");
+			continue;
+		} else if (s->cancel_err) {
+			ktap_line(k, "    # %s: cannot arm the timerfd: %s", s->name, strerror(s->cancel_err));
+		} else {
+			ktap_line(k, "    # %s: TFD_TIMER_CANCEL_ON_SET timerfd %s", s->name,
+				  s->cancelled ? "cancelled by the leap (ECANCELED)" : "not cancelled by the leap");
+			r = s->cancelled ? KTAP_PASS : KTAP_FAIL;
+		}
+		ktap_sub_result(k, r, s->name, "");
+		all = ktap_worst(all, r);
+	}
+	ktap_result(k, all, t->name, "");
+}
+
+static enum ktap_res edge_subtest(struct ktap *k, const char *name, const struct scenario *s,
+				  const struct edge_obs *e, const char *extra)
+{
+	enum ktap_res r = KTAP_FAIL;
+	char why[200];
+
+	if (s->failed_setup) {
+		ktap_line(k, "    # %s: %s", name, s->err);
+	} else {
+		r = check_edge(s->kind, s->obs.midnight, e, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+		ktap_line(k, "    # %s: %s%s", name, why, extra);
+	}
+	ktap_sub_result(k, r, name, "");
+	return r;
+}
+
+/* Timers for 00:00:00: on the sampler's CPU at each leap, and on the second
+ * CPU (its own tick, adjtimex writes meanwhile) at the insertion. */
+static void report_edge(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	struct scenario *ins = &sc[SC_INSERT];
+	const struct other_cpu *o = &ins->other;
+	enum ktap_res all;
+	char name[32], extra[128];
+
+	(void)ncpu;
+	if (skipped(k, t->name))
+		return;
+	ktap_sub_begin(k, t->name, 3);
+	all = edge_subtest(k, "insert", ins, &ins->obs.edge, "");
+	snprintf(name, sizeof(name), "insert_cpu%d", o->cpu);
+	if (o->err)
+		snprintf(extra, sizeof(extra), "; cannot run on cpu %d: %s", o->cpu, strerror(o->err));
+	else
+		snprintf(extra, sizeof(extra), "; %ld adjtimex writes meanwhile, %ld failed",
+			 o->writes, o->write_errors);
+	if (o->err || o->write_errors) {
+		ktap_line(k, "    # %s: %s", name, extra + 2);
+		ktap_sub_result(k, KTAP_FAIL, name, "");
+		all = KTAP_FAIL;
+	} else {
+		all = ktap_worst(all, edge_subtest(k, name, ins, &o->edge, extra));
+	}
+	all = ktap_worst(all, edge_subtest(k, "delete", &sc[SC_DELETE], &sc[SC_DELETE].obs.edge, ""));
+	ktap_result(k, all, t->name, "");
+}
+
+static void report_set_in_leap(struct ktap *k, const struct top_test *t, struct scenario *sc, int ncpu)
+{
+	struct scenario *s = &sc[SC_SET_IN_LEAP];
+	enum ktap_res r = KTAP_FAIL;
+	char why[200];
+
+	(void)ncpu;
+	if (skipped(k, t->name))
+		return;
+	if (s->failed_setup) {
+		ktap_line(k, "# set_in_leap: %s", s->err);
+	} else {
+		r = check_set_in_leap(&s->obs, why, sizeof(why)) ? KTAP_PASS : KTAP_FAIL;
+		ktap_line(k, "# set_in_leap: %s", why);
+	}
+	ktap_result(k, r, t->name, "");
+}
+
+/* The top-level tests in run order; the KTAP plan counts them. */
+static const struct top_test tests[] = {
+	{ .name = "leap_states", .report = report_obs, .check = check_states },
+	{ .name = "wall_clock_sequence", .report = report_obs, .check = check_wall_sequence },
+	{ .name = "tai_offset", .report = report_obs, .check = check_tai },
+	{ .name = "monotonic_continuity", .report = report_obs, .check = check_mono_kind },
+	{ .name = "timers_after_insert", .report = report_timers, .sc = SC_INSERT },
+	{ .name = "timers_after_delete", .report = report_timers, .sc = SC_DELETE },
+	{ .name = "load_after_insert", .report = report_load },
+	{ .name = "leap_edge", .report = report_edge },
+	{ .name = "adjtimex_at_leap", .report = report_obs, .check = check_adjtimex },
+	{ .name = "timers_across_insert", .report = report_span, .sc = SC_INSERT },
+	{ .name = "timers_across_delete", .report = report_span, .sc = SC_DELETE },
+	{ .name = "cancel_on_set", .report = report_cancel },
+	{ .name = "timers_after_step", .report = report_timers, .sc = SC_STEP },
+	{ .name = "timers_after_hotplug", .report = report_timers, .sc = SC_HOTPLUG, .mode = MODE_HOTPLUG },
+	{ .name = "clock_set_in_leap", .report = report_set_in_leap, .mode = MODE_SET_IN_LEAP },
+	{ .name = "timers_after_set_in_leap", .report = report_timers, .sc = SC_SET_IN_LEAP,
+	  .mode = MODE_SET_IN_LEAP },
+	{ .name = "control_monotonic", .report = report_control },
+};
+
+static int mode_on(int mode, const struct report_modes *m)
+{
+	return mode == MODE_ALWAYS || (mode == MODE_HOTPLUG && m->hotplug) ||
+	       (mode == MODE_SET_IN_LEAP && m->set_in_leap);
+}
+
+/* The tests this run reports: those of the modes asked for, and the rest. */
+int planned_tests(const struct report_modes *m)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
+		n += mode_on(tests[i].mode, m);
+	return n;
+}
+
+void report_all(struct ktap *k, struct scenario *sc, int ncpu, const struct report_modes *m)
+{
+	modes = m;
+	for (size_t i = 0; i < ARRAY_SIZE(tests); i++)
+		if (mode_on(tests[i].mode, m))
+			tests[i].report(k, &tests[i], sc, ncpu);
+}
+
+/* The tests one round failed, by a silent report (the step runs once, last). */
+void round_failures(struct scenario *sc, int ncpu, const struct report_modes *m, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	modes = m;
+	buf[0] = '\0';
+	for (size_t i = 0; i < ARRAY_SIZE(tests); i++) {
+		struct ktap quiet = { .out = NULL };
+
+		if ((tests[i].report == report_timers && tests[i].sc == SC_STEP) || tests[i].mode != MODE_ALWAYS)
+			continue;
+		tests[i].report(&quiet, &tests[i], sc, ncpu);
+		if (quiet.fail && used < len)
+			used += snprintf(buf + used, len - used, "%s%s", used ? "," : "", tests[i].name);
+	}
+}

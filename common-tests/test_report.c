@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * test_report.c - host unit tests of the leap test's report (report.c):
+ * the KTAP plan per mode, a test the harness skips, a scenario that failed
+ * its setup, the load metric and its limit, a kernel without a flag, and a
+ * round's failed tests.  Made-up scenarios, nothing run.
+ *
+ * Build: cc -Wall -Wextra -O2 -pthread test_report.c report.c logic.c timers.c
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static int passed, failed;
+
+#define EXPECT(c) do { if (c) passed++; else { failed++; \
+	printf("FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); } } while (0)
+
+static struct scenario sc[NSC];
+
+static void reset(void)
+{
+	memset(sc, 0, sizeof(sc));
+	sc[SC_INSERT] = (struct scenario){ .kind = LEAP_INSERT, .name = "insert", .ran = 1 };
+	sc[SC_DELETE] = (struct scenario){ .kind = LEAP_DELETE, .name = "delete", .ran = 1 };
+	sc[SC_STEP] = (struct scenario){ .name = "step", .ran = 1 };
+	sc[SC_HOTPLUG] = (struct scenario){ .kind = LEAP_INSERT, .name = "hotplug" };
+	sc[SC_SET_IN_LEAP] = (struct scenario){ .kind = LEAP_INSERT, .name = "set_in_leap" };
+}
+
+/* The whole report of the scenarios, as the guest would print it. */
+static char *report(const struct report_modes *m, int ncpu, struct ktap *k)
+{
+	static char *buf;
+	size_t len;
+	FILE *f = open_memstream(&buf, &len);
+
+	*k = (struct ktap){ .out = f };
+	ktap_header(k, planned_tests(m));
+	report_all(k, sc, ncpu, m);
+	fclose(f);
+	return buf;
+}
+
+static void test_plan(void)
+{
+	struct report_modes none = { .skip = "" }, both = { .skip = "", .hotplug = 1, .set_in_leap = 1 };
+	struct report_modes hot = { .skip = "", .hotplug = 1 };
+
+	EXPECT(planned_tests(&none) == 14);
+	EXPECT(planned_tests(&hot) == 15);
+	EXPECT(planned_tests(&both) == 17);
+}
+
+static void test_skip_and_setup(void)
+{
+	struct report_modes m = { .skip = "leap_states,timers_after_step" };
+	struct ktap k;
+	char *out;
+
+	reset();
+	strcpy(sc[SC_INSERT].err, "cannot set the clock: EPERM");
+	sc[SC_INSERT].failed_setup = 1;
+	out = report(&m, 1, &k);
+	EXPECT(strstr(out, "KTAP version 1\n1..14\n") == out);
+	EXPECT(strstr(out, "\nok 1 leap_states # SKIP not covered by this branch's series (leaptest.skip)\n") != NULL);
+	/* A scenario that could not run fails the checks on it, saying why. */
+	EXPECT(strstr(out, "    # insert: cannot set the clock: EPERM\n") != NULL);
+	EXPECT(strstr(out, "\nnot ok 2 wall_clock_sequence\n") != NULL);
+	EXPECT(strstr(out, "ok 13 timers_after_step # SKIP") != NULL);
+	/* Every planned test reported once, in order. */
+	EXPECT(k.next == 15 && k.pass + k.fail + k.skip == 14);
+	free(out);
+}
+
+static void test_load_and_cancel(void)
+{
+	struct report_modes m = { .skip = "" };
+	struct ktap k;
+	char *out, failed_tests[256];
+
+	reset();
+	sc[SC_INSERT].cpu[0] = (struct cpu_result){ .cpu = 0, .wakeups = 5000, .load_ns = NSEC_PER_SEC };
+	sc[SC_INSERT].cpu[1] = (struct cpu_result){ .cpu = 1, .wakeups = 90, .load_ns = NSEC_PER_SEC };
+	sc[SC_INSERT].cancel_err = EINVAL;
+	sc[SC_DELETE].cancel_err = EINVAL;
+	out = report(&m, 2, &k);
+	/* The metric line the harness reads, per CPU, and the limit. */
+	EXPECT(strstr(out, "\n# wakeups_per_s cpu=0 value=5000 errors=0 max=200\n") != NULL);
+	EXPECT(strstr(out, "\n# wakeups_per_s cpu=1 value=90 errors=0 max=200\n") != NULL);
+	EXPECT(strstr(out, "\nnot ok 7 load_after_insert\n") != NULL);
+	/* A kernel without TFD_TIMER_CANCEL_ON_SET: SKIP, never a pass. */
+	EXPECT(strstr(out, "    ok 1 insert # SKIP no TFD_TIMER_CANCEL_ON_SET on this kernel (before 3.0)\n") != NULL);
+	EXPECT(strstr(out, "\nok 12 cancel_on_set # SKIP") != NULL);
+	free(out);
+
+	/* A round's failures: the same reports, silent. */
+	round_failures(sc, 2, &m, failed_tests, sizeof(failed_tests));
+	EXPECT(strstr(failed_tests, "load_after_insert") != NULL);
+	EXPECT(strstr(failed_tests, "cancel_on_set") == NULL);
+	EXPECT(strstr(failed_tests, "leap_states") != NULL);	/* no states seen: a failure */
+	sc[SC_INSERT].cpu[0].wakeups = 50;
+	round_failures(sc, 2, &m, failed_tests, sizeof(failed_tests));
+	EXPECT(strstr(failed_tests, "load_after_insert") == NULL);
+}
+
+int main(void)
+{
+	test_plan();
+	test_skip_and_setup();
+	test_load_and_cancel();
+	printf("report: %d passed, %d failed\n", passed, failed);
+	return failed != 0;
+}
