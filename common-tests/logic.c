@@ -336,7 +336,7 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 					 o->states_lost) : 0;
 	if (used < len)
 		used += snprintf(why + used, len - used, "states %s%s%s", seen,
-				 back ? " (a state seen again: tolerated)" : "",
+				 back && !again ? " (a state seen again: tolerated)" : "",
 				 again ? " (the sequence started again: a second leap)" : "");
 	/* Flags cleared after the leap: TIME_OK at the next second boundary. */
 	if (o->back_to_ok_ns && used < len)
