@@ -95,7 +95,7 @@ ARCH_KEYS = {
 }
 MUTANT_KEYS = {
     "KILLED_BY": _verdicts, "KILLER_TESTS": _words(r"[a-z0-9_]+", "a KTAP test name"),
-    "KILLER_SPLAT": _ANY, "LEAP_ARGS": _ANY,
+    "KILLER_SPLAT": _ANY,
 }
 BOOT_KEYS = {
     "CMDLINE": _ANY,
