@@ -79,7 +79,8 @@ check_eq "rerun after mid-boot kill: exit 0" 0 "$rc"
 check_eq "rerun after mid-boot kill: PASS" PASS "$(latest "$stock" .verdict)"
 check_eq "one cell: planned once" 1 "$(grep -c '^plan.sh resolve ' "$w/trace")"
 check_eq "one cell: one build step, one boot step" "1 1" "$(grep -c '^build-cell.sh ' "$w/trace") $(grep -c '^boot-cell.sh ' "$w/trace")"
-check_eq "one cell: the planner's runs in all (tools, resolve)" 2 "$(grep -c '^plan.sh ' "$w/trace")"
+check_eq "one cell: the planner's runs in all (tools, pin, resolve, each step's check of the plan)" "5 1 2" \
+	"$(grep -c '^plan.sh ' "$w/trace") $(grep -c '^plan.sh pin ' "$w/trace") $(grep -c '^plan.sh check-plan ' "$w/trace")"
 
 # 4. A boot mode: the plain cell's image, the mode's command line.
 make -s cell CELL="$stock+lowres" LEAP_TRACE="$w/trace4" >"$w/lowres.log" 2>&1 && rc=0 || rc=$?

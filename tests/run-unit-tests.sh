@@ -50,14 +50,25 @@ else
 fi
 tally "$w/out"
 
+# The shell suites, as many at once as there are CPUs (each works in a
+# directory of its own); their output in order once all are done.
+par=$(nproc)
+ran=()
 for t in "$root"/tests/test-*.sh; do
+	name=$(basename "$t")
 	if [ -n "$host" ] && sed -n 2p "$t" | grep -q '^# tier: full'; then
-		echo "== $(basename "$t"): needs the network or a kernel tree, not in make check"
+		echo "== $name: needs the network or a kernel tree, not in make check"
 		continue
 	fi
-	echo "== $(basename "$t")"
-	bash "$t" 2>&1 | tee "$w/out"
-	tally "$w/out"
+	bash "$t" >"$w/$name.out" 2>&1 &
+	ran+=("$name")
+	while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n || true; done
+done
+wait
+for name in ${ran[@]+"${ran[@]}"}; do
+	echo "== $name"
+	cat "$w/$name.out"
+	tally "$w/$name.out"
 done
 
 echo "== shellcheck"
