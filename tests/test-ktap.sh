@@ -14,15 +14,15 @@ w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
 for c in x86_64-stock arm64-stock x86_64-fixed arm64-fixed; do
-	check_eq "kunit.py parses 6.1-$c" "Testing complete. Ran 21 tests: passed: 21" "$(parse "$run/cells/6.1-$c/console.log")"
+	check_eq "kunit.py parses 6.1-$c" "Testing complete. Ran 44 tests: passed: 44" "$(parse "$run/cells/6.1-$c/console.log")"
 done
 for c in x86_64-regress arm64-regress; do
-	check_eq "kunit.py parses 6.1-$c" "Testing complete. Ran 21 tests: passed: 9, failed: 12" "$(parse "$run/cells/6.1-$c/console.log")"
+	check_eq "kunit.py parses 6.1-$c" "Testing complete. Ran 44 tests: passed: 26, failed: 18" "$(parse "$run/cells/6.1-$c/console.log")"
 done
-# A broken console: the last top-level result gone.  The plan says 9, so the
+# A broken console: a top-level result gone.  The plan says 14, so the
 # parser must not report the full count.
 grep -v '^ok 9 ' "$run/cells/6.1-x86_64-stock/console.log" >"$w/cut.log"
 cut=$(parse "$w/cut.log")
 check "a console missing a result: kunit.py still says something" test -n "$cut"
-check "... and not the full count" not grep -qx "Testing complete. Ran 21 tests: passed: 21" <<<"$cut"
+check "... and not the full count" not grep -qx "Testing complete. Ran 44 tests: passed: 44" <<<"$cut"
 finish ktap
