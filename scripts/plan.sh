@@ -8,4 +8,8 @@ set -eu
 # LEAP_TRACE=FILE: note each run of this program there (tests count them).
 [ -z "${LEAP_TRACE:-}" ] || echo "plan.sh $*" >>"$LEAP_TRACE"
 here=$(cd "$(dirname "$0")" && pwd)
-PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH} exec python3 -m planner "$@"
+# Debian's python3 (the one deps.sh installs), not a version manager's shim
+# found first on PATH: a shim's own start can cost more than the planning.
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
+PYTHONPATH=$here${PYTHONPATH:+:$PYTHONPATH} exec "$py" -m planner "$@"

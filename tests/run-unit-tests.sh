@@ -25,6 +25,18 @@ tally() { # output of one suite: its "NAME: N passed, M failed" line counts
 	total_pass=$((total_pass + p)) total_fail=$((total_fail + f))
 }
 
+# The shellcheck run goes beside the suites (below); its result is read at the end.
+(
+	cd "$root" || exit 1
+	files=(scripts/*.sh initramfs-builder/*.sh tests/*.sh tests/ci-validators/*.sh .ci/run)
+	if shellcheck -x "${files[@]}"; then
+		echo "shellcheck: ${#files[@]} passed, 0 failed"
+	else
+		echo "shellcheck: 0 passed, 1 failed"
+	fi
+) >"$w/shellcheck.out" 2>&1 &
+shellcheck_pid=$!
+
 echo "== planner (python3 -m py_compile scripts/planner)"
 if python3 -m py_compile "$root"/scripts/planner/*.py 2>&1; then
 	echo "planner: 1 passed, 0 failed" | tee "$w/out"
@@ -65,6 +77,7 @@ for t in "$root"/tests/test-*.sh; do
 	while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n || true; done
 done
 wait
+wait "$shellcheck_pid" 2>/dev/null || true
 for name in ${ran[@]+"${ran[@]}"}; do
 	echo "== $name"
 	cat "$w/$name.out"
@@ -72,13 +85,8 @@ for name in ${ran[@]+"${ran[@]}"}; do
 done
 
 echo "== shellcheck"
-cd "$root" || exit 1
-files=(scripts/*.sh initramfs-builder/*.sh tests/*.sh tests/ci-validators/*.sh .ci/run)
-if shellcheck -x "${files[@]}"; then
-	echo "shellcheck: ${#files[@]} passed, 0 failed"; total_pass=$((total_pass + ${#files[@]}))
-else
-	echo "shellcheck: 0 passed, 1 failed"; total_fail=$((total_fail + 1))
-fi
+cat "$w/shellcheck.out"
+tally "$w/shellcheck.out"
 
 echo "unit tests: $total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]
