@@ -249,8 +249,9 @@ edge_missing() {
 	REPLY=$out
 }
 # ksrc_branch BRANCH: KSRC must be a tree of BRANCH's range (one line if
-# not); REPLY = the variants it runs by default: stock alone on a tree that
-# already carries the fix (expected PASS), else stock and fixed.
+# not); REPLY = the variants it runs by default: on a tree that already
+# carries the fix, the branch's VARIANTS but fixed (stock expected PASS, and
+# a regress that re-creates the bug), else stock and fixed.
 ksrc_branch() {
 	local b=$1 lo hi fix
 	ksrc_version
@@ -261,11 +262,11 @@ ksrc_branch() {
 		die "KSRC=$KSRC is Linux $KV${fix:+ (its code already carries the ${fix/fixed/leap-second} fix)}, not a tree of branch $b ($lo-$hi); the tree is left as it is: make qemu KSRC=$KSRC picks its branch"
 	fi
 	REPLY="stock fixed"
-	[ "$fix" != fixed ] || REPLY=stock
+	[ "$fix" != fixed ] || { bval "$b" VARIANTS; REPLY=$(printf '%s\n' $REPLY | grep -vx fixed | words); }
 }
 ksrc_note() { # BRANCH: one line on what the tree's code says (stderr)
 	case "$KFIX" in
-	fixed) echo "plan: KSRC=$KSRC (Linux $KV) already carries the leap-second fix in its code (the leap notifies the hrtimers; the leap edge is handled): branch $1 runs stock only, expected PASS" >&2 ;;
+	fixed) echo "plan: KSRC=$KSRC (Linux $KV) already carries the leap-second fix in its code (the leap notifies the hrtimers; the leap edge is handled): branch $1 runs stock (expected PASS) and any regress variant" >&2 ;;
 	2012) echo "plan: KSRC=$KSRC (Linux $KV) carries the 2012 fix but not the 2015 leap-edge fix${KHAS:+ in full (of 833f32d76302 and 96efdcf2d080 only $KHAS)}: stock and fixed; the fix's 2012 part and patches already in the tree are skipped" >&2 ;;
 	esac
 }
