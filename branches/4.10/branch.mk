@@ -1,0 +1,15 @@
+# Linux 4.10-5.9: a tree the user brings (make qemu KSRC=...) that carries
+# the whole fix (the 2012 fix and both 2015 leap-edge commits), with a
+# scalar ktime_t (docs/long-term-lines.md, family E).  stock runs the tree
+# as it is; regress re-creates the 2012 bug in this layout and drops the
+# leap-edge adjustment (4.10/regress).  Checked on real 4.14.67, 4.19.108
+# and 5.4.59 trees, none of which has .tv64 (4.9.124 still has it).  No
+# 4.10-4.13 tree was read: the range starts at 4.10 because the union is
+# gone by 4.14, and a 4.10-4.13 tree whose text differs is refused by the
+# patches' dry run, not fuzzed.  The package, arches, compilers and
+# variants come from branches/lts/family.mk.
+FAMILY      := lts
+VERSION_MIN := 4.10
+VERSION_MAX := 5.9.9999
+
+PATCHES_regress := 4.10/regress
