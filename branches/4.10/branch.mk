@@ -13,3 +13,14 @@ VERSION_MIN := 4.10
 VERSION_MAX := 5.9.9999
 
 PATCHES_regress := 4.10/regress
+
+# The config fragment: configs/common.config, with PCI (ACPI depends on it
+# in 4.14 and 4.19).
+CONFIGS         := common pci
+
+# The family's host compiler, and gcc 12's use-after-free warning off: the
+# tiny configuration of 4.14 has STACK_VALIDATION, so objtool and its
+# libsubcmd are built with the host compiler, under -Werror, and gcc 12
+# stops on libsubcmd's xrealloc() (subcmd-util.h).  4.2-4.9 build no objtool
+# here (no STACK_VALIDATION in their tiny configuration).
+KERNEL_HOSTCC   := gcc -std=gnu89 -fcommon -Wno-use-after-free
