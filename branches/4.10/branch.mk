@@ -2,8 +2,9 @@
 # the whole fix (the 2012 fix and both 2015 leap-edge commits), with a
 # scalar ktime_t (docs/long-term-lines.md, family E).  stock runs the tree
 # as it is; regress re-creates the 2012 bug in this layout and drops the
-# leap-edge adjustment (4.10/regress).  Checked on real 4.14.67, 4.19.108
-# and 5.4.59 trees, none of which has .tv64 (4.9.124 still has it).  No
+# leap-edge adjustment (4.10/regress).  Built and booted on real 4.14.67,
+# 4.19.108 and 5.4.59 trees, none of which has .tv64 (4.9.124 still has
+# it); its patches also apply to 5.9.4's kernel/time (not built).  No
 # 4.10-4.13 tree was read: the range starts at 4.10 because the union is
 # gone by 4.14, and a 4.10-4.13 tree whose text differs is refused by the
 # patches' dry run, not fuzzed.  The package, arches, compilers and
@@ -19,8 +20,9 @@ PATCHES_regress := 4.10/regress
 CONFIGS         := common pci
 
 # The family's host compiler, and gcc 12's use-after-free warning off: the
-# tiny configuration of 4.14 has STACK_VALIDATION, so objtool and its
-# libsubcmd are built with the host compiler, under -Werror, and gcc 12
-# stops on libsubcmd's xrealloc() (subcmd-util.h).  4.2-4.9 build no objtool
-# here (no STACK_VALIDATION in their tiny configuration).
+# tiny configurations of 4.14.67, 4.19.108 and 5.4.59 have STACK_VALIDATION,
+# so objtool and its libsubcmd are built with the host compiler, under
+# -Werror, and gcc 12 stops on libsubcmd's xrealloc() (subcmd-util.h).
+# 4.4.178 and 4.9.124 build no objtool here (no STACK_VALIDATION in their
+# tiny configuration).
 KERNEL_HOSTCC   := gcc -std=gnu89 -fcommon -Wno-use-after-free
