@@ -262,7 +262,7 @@ ksrc_branch() {
 		die "KSRC=$KSRC is Linux $KV${fix:+ (its code already carries the ${fix/fixed/leap-second} fix)}, not a tree of branch $b ($lo-$hi); the tree is left as it is: make qemu KSRC=$KSRC picks its branch"
 	fi
 	REPLY="stock fixed"
-	[ "$fix" != fixed ] || { bval "$b" VARIANTS; REPLY=$(printf '%s\n' $REPLY | grep -vx fixed | words); }
+	[ "$fix" != fixed ] || { bval "$b" VARIANTS; REPLY=$(printf '%s\n' $REPLY | awk '$0 != "fixed"' | words); }
 }
 ksrc_note() { # BRANCH: one line on what the tree's code says (stderr)
 	case "$KFIX" in
