@@ -26,16 +26,22 @@ cell run1 3.4.113 fixed PASS true "" "2012 833f32d76302" "0002-aid.patch 0001-a.
 cell run2 3.4.2 stock FAIL false wall_clock_sequence "" ""
 cell run2 3.4.2 fixed PASS true "" "" "" /r/branches/3.4/fix/0001-f.patch /r/branches/3.4/fix/0002-g.patch \
 	/r/branches/3.4/fix/0003-h.patch $e/0001-a.patch
+# A tree that carries the whole fix: stock and regress, no fixed.
+cell run3 4.4.178 stock PASS true "" fixed ""
+cell run3 4.4.178 regress FAIL true leap_edge,load_after_insert fixed "" /r/branches/4.2/regress/0001-r.patch
 printf '# Results\n\n<!-- t: old -->\nold\n<!-- /t -->\n\nafter\n' >"$w/doc.md"
-DOC=$w/doc.md "$ROOT/scripts/trees-table.sh" t "Trees" "$w/run1" "$w/run2" >/dev/null
+DOC=$w/doc.md "$ROOT/scripts/trees-table.sh" t "Trees" "$w/run1" "$w/run2" "$w/run3" >/dev/null
 rows=$(grep '^| 3\.' "$w/doc.md")
 check_eq "a row per tree, in version order" "3.4.2 3.4.113" "$(cut -d'|' -f2 <<<"$rows" | tr -d ' ' | paste -sd ' ')"
 check_eq "a late tree: its code, stock's failed check, what fixed applied and found" \
-	"| 3.4.113 | x86_64 | 2012 fix, 833f32d7 | FAIL | adjtimex_at_leap | PASS | edge/0002 | edge/0001 | 100, 100 | 7.5, 7.5 | run1 |" \
+	"| 3.4.113 | x86_64 | 2012 fix, 833f32d7 | FAIL | adjtimex_at_leap | PASS | edge/0002 | edge/0001 | - | - | 100, 100 | 7.5, 7.5 | run1 |" \
 	"$(grep '^| 3\.4\.113 ' <<<"$rows")"
 check_eq "an early tree: none of the fix, an unexpected stock said so, runs of patches as ranges" \
-	"| 3.4.2 | x86_64 | none of it | FAIL (unexpected) | wall_clock_sequence | PASS | fix/0001-0003 edge/0001 | - | 100, 100 | 7.5, 7.5 | run2 |" \
+	"| 3.4.2 | x86_64 | none of it | FAIL (unexpected) | wall_clock_sequence | PASS | fix/0001-0003 edge/0001 | - | - | - | 100, 100 | 7.5, 7.5 | run2 |" \
 	"$(grep '^| 3\.4\.2 ' <<<"$rows")"
+check_eq "a tree with the whole fix: regress's verdict and failed checks, its times and run" \
+	"| 4.4.178 | x86_64 | the whole fix | PASS | - | - | - | - | FAIL | leap_edge, load_after_insert | 100, 100 | 7.5, 7.5 | run3 |" \
+	"$(grep '^| 4\.4\.178 ' "$w/doc.md")"
 check "the table replaces its own section, nothing else" grep -qx after "$w/doc.md"
 check "... and the old one is gone" not grep -qx old "$w/doc.md"
 err=$("$ROOT/scripts/trees-table.sh" t "Trees" "$w/none" 2>&1) && rc=0 || rc=$?

@@ -89,8 +89,8 @@ class Planner:
             more = [x for x in self.data.bval(b, "VARIANTS").split() if x not in (self.shipped(), self.fix_variant())]
             self.note(f"KSRC={k.path} (Linux {k.version}) already carries the leap-second fix in its code "
                       f"(the leap notifies the hrtimers; the leap edge is handled): branch {b} runs "
-                      f"{self.shipped()}{' and ' + ' '.join(more) if more else ' only'}, expected PASS"
-                      f"{' and as each says' if more else ''}")
+                      f"{self.shipped()} (expected PASS)"
+                      f"{' and ' + ' '.join(more) + ' (as the branch expects of them)' if more else ' only'}")
         elif k.fix == "2012":
             has = " ".join(k.has)
             self.note(f"KSRC={k.path} (Linux {k.version}) carries the 2012 fix but not the 2015 leap-edge fix"
