@@ -234,6 +234,12 @@ check_eq "a tree that carries the fix: stock only" "0.9-x86_64-stock" "$(KSRC=$f
 check "... said in one line" grep -q "already carries the leap-second fix in its code" <<<"$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>&1 >/dev/null)"
 KSRC=$fake/k-fixed "$plan" resolve "$fake/r4" 0.9-x86_64-stock 2>/dev/null
 check_eq "... and expected to PASS" PASS "$(jq -r '.expect | join(" ")' "$fake/r4/cells/0.9-x86_64-stock/plan.json")"
+printf 'VARIANTS += regress\nEXPECT_regress := FAIL\nPATCHES_regress := shared/regress\n' >>"$fake/branches/0.9/branch.mk"
+check_eq "a tree that carries the fix, on a branch with regress: every variant but the fix" "0.9-x86_64-stock 0.9-x86_64-regress" \
+	"$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>/dev/null | paste -sd ' ')"
+check "... its line names them" grep -q "runs stock (expected PASS) and regress (as the branch expects of them)" \
+	<<<"$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>&1 >/dev/null)"
+sed -i '/regress/d' "$fake/branches/0.9/branch.mk"
 check_eq "the 2012 fix without the leap edge: stock and fixed" "0.9-x86_64-stock 0.9-x86_64-fixed" "$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>/dev/null | paste -sd ' ')"
 check "... said in one line" grep -q "not the 2015 leap-edge fix" <<<"$(KSRC=$fake/k-2012 "$plan" cells 0.9 2>&1 >/dev/null)"
 check_eq "fix-state: fixed, 2012, 2012 with 833f32d7 alone, nothing" "fixed|2012|2012 833f32d76302|" \
