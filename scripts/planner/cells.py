@@ -3,6 +3,7 @@
 import os
 import re
 import subprocess
+import sys
 from dataclasses import dataclass
 
 from .data import DataError
@@ -29,8 +30,9 @@ class Planner:
         self.here = here
         self.env = env
         self.ksrc = Ksrc(env["KSRC"]) if env.get("KSRC") else None
-        self.notes = []
-        self._kconfig_ok = False
+        # Cell names of branches that run on a tree you bring are read
+        # without KSRC (tools --all, fields).
+        self.any_tree = False
 
     # --- helpers -----------------------------------------------------------
     def e(self, name, default=""):
@@ -98,7 +100,6 @@ class Planner:
                       f"{self.shipped()} and {self.fix_variant()}; the fix's 2012 part and patches already in the tree are skipped")
 
     def note(self, line):
-        import sys
         print(f"plan: {line}", file=sys.stderr)
 
     def variant_stack(self, b, x):
@@ -290,7 +291,6 @@ class Planner:
             for m in modes:
                 if m not in took and m in why:
                     raise DataError(f"{why[m]}: no cell takes BOOT={m}")
-        import sys
         for n in notes:
             print(n, file=sys.stderr)
         return out
@@ -335,7 +335,7 @@ class Planner:
         for b in d.branches:
             if not cell.startswith(b + "-"):
                 continue
-            if not d.bval(b, "PACKAGE") and self.ksrc is None and not self.env.get("ALL_TREES"):
+            if not d.bval(b, "PACKAGE") and self.ksrc is None and not self.any_tree:
                 raise DataError(f"branch {b} runs on a tree you bring: make cell CELL={name} KSRC=/path/to/linux-{b}.x")
             if self.ksrc is not None:
                 self.ksrc.need_tree()

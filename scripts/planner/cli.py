@@ -5,7 +5,7 @@ import os
 import sys
 
 from .data import Data, DataError
-from .resolve import Resolver
+from .resolve import PLAN_VERSION, Resolver
 from .tree import fix_state_line
 
 USAGE = ("usage: plan.sh cells|cells-json|mutant-cells|tools|pin|resolve|branches|variants|arches|boots|kconfigs|"
@@ -56,14 +56,13 @@ def run(argv, here, root):
         lines(p.tools(args, every=args[:1] == ["--all"]))
     elif verb == "fields":
         # A cell's name read back: CELL, BRANCH, ARCH, VARIANT, CONFIG, BOOT (tabs).
-        p.env["ALL_TREES"] = "1"
+        p.any_tree = True
         for name in args:
             c = p.parse(name)
             print("\t".join([c.name, c.branch, c.arch, c.variant, c.config, c.boot]))
     elif verb == "check-plan":
         # Each file is a plan of the schema this checkout reads (docs/plan.md).
         need(args, "plan.sh check-plan PLAN...")
-        from .resolve import PLAN_VERSION
         for f in args:
             try:
                 with open(f) as fh:

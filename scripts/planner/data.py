@@ -28,8 +28,6 @@ class DataError(Exception):
 # The verdicts a cell can get (scripts/verdict.sh).
 VERDICTS = {"PASS", "FAIL", "SKIP", "TIMEOUT", "SPLAT", "BOOTFAIL", "ERROR"}
 
-_WORD = re.compile(r"\S+")
-
 
 def _words(pattern, what):
     rx = re.compile(pattern)

@@ -11,6 +11,7 @@ gives the same plan each time.
 import hashlib
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -38,11 +39,6 @@ def sha256_file(path):
     return h.hexdigest()
 
 
-def default(data, key):
-    """A run's default (harness.mk: LIMIT, SILENCE, CPUS)."""
-    return data.role(key)
-
-
 class Resolver(Planner):
 
     def __init__(self, data, here, env):
@@ -50,14 +46,13 @@ class Resolver(Planner):
         self.build = os.path.realpath(self.e("BUILD_DIR") or f"{self.root}/build")
 
     def limit(self):
-        return self.e("LIMIT", default(self.data, "LIMIT"))
+        return self.e("LIMIT", self.data.role("LIMIT"))
 
     def silence(self):
-        return self.e("SILENCE", default(self.data, "SILENCE"))
+        return self.e("SILENCE", self.data.role("SILENCE"))
 
     # --- the run's inputs, checked once ------------------------------------
     def check_inputs(self):
-        import re
         if not re.fullmatch(r"[1-9][0-9]{0,3}", self.limit()):
             raise DataError(f"LIMIT={self.limit()}: give whole seconds")
         if not re.fullmatch(r"[0-9]|[1-9][0-9]{1,2}", self.silence()):
@@ -77,7 +72,6 @@ class Resolver(Planner):
             seen.add(b)
 
     def debian_branch(self, v):
-        import re
         if not re.fullmatch(r"[0-9].*\..*-.*", v):
             raise DataError(f"DEBIAN_VERSION={v}: give Debian's version of a linux-source package, e.g. 5.10.223-1")
         try:
@@ -113,11 +107,10 @@ class Resolver(Planner):
     def tools(self, cells, every=False):
         self.check_inputs()
         if every:
-            cells = []
-            for b in self.data.branches:
-                for a in self.data.branch_arches(b):
-                    cells.append(f"{b}-{a}-{self.data.bval(b, 'VARIANTS').split()[0] if self.data.bval(b, 'VARIANTS').split() else ''}")
-            self.env["ALL_TREES"] = "1"
+            # Every branch on each of its arches, trees you bring included.
+            cells = [f"{b}-{a}-{self.data.bval(b, 'VARIANTS').split()[0]}"
+                     for b in self.data.branches for a in self.data.branch_arches(b)]
+            self.any_tree = True
         out = []
         for name in cells:
             c = self.parse(name)
@@ -159,10 +152,11 @@ class Resolver(Planner):
         with open(p) as f:
             return f.read().strip("\n")
 
-    def write(self, path, text):
+    def write(self, path, data):
+        """path holds data (text or bytes) whole, or is as it was."""
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path + ".tmp", "w") as f:
-            f.write(text)
+        with open(path + ".tmp", "wb" if isinstance(data, bytes) else "w") as f:
+            f.write(data)
         os.replace(path + ".tmp", path)
 
     def each(self, names, keep_going, work):
@@ -234,11 +228,7 @@ class Resolver(Planner):
             raw = f"{self.build}/kconfigs/yours/{sha}.config"
             if fetch and not os.path.isfile(raw):
                 with open(self.env["KCONFIG"], "rb") as f:
-                    body = f.read()
-                os.makedirs(os.path.dirname(raw), exist_ok=True)
-                with open(raw + ".tmp", "wb") as f:
-                    f.write(body)
-                os.replace(raw + ".tmp", raw)
+                    self.write(raw, f.read())
             desc = os.path.realpath(self.env["KCONFIG"])
         sym = self.data.aval(a, "KCONFIG_SYMBOL")
         if not sym:
@@ -265,7 +255,6 @@ class Resolver(Planner):
         return p[len(self.root) + 1:] if p.startswith(self.root + "/") else p
 
     def image_key(self, tree_id, version, a, cross, cc, hostcc, frags, base, patches):
-        import re
         h = hashlib.sha256()
         h.update(f"v{IMAGE_KEY_VERSION} {tree_id} {version} {a} {cross} {cc} {hostcc}\n".encode())
         # Lines that set something: not comments, but "# CONFIG_X is not set".
@@ -312,8 +301,7 @@ class Resolver(Planner):
             self.ksrc_branch(b)
             version, src = self.ksrc.version, "ksrc"
             tree_id = "ksrc-" + hashlib.sha256(tree.encode()).hexdigest()[:8]
-            fix_state = " ".join([self.ksrc.fix] + self.ksrc.has) if self.ksrc.fix != "fixed" else "fixed"
-            fix_state = fix_state.strip()
+            fix_state = self.ksrc.line
         else:
             version = self.pinned_version(pkg)
             tree, src, tree_id = f"{build}/trees/{pkg}", "debian", pkg
@@ -371,7 +359,7 @@ class Resolver(Planner):
                  bootline, self.e("LEAP_CMDLINE"), "leaptest.skip=" + ",".join(skip) if skip else ""]
         cmdline = " ".join(p for p in parts if p)
         initrd = f"{build}/guest/{fl_name}/initramfs.cpio"
-        argv = ([af.get("QEMU"), "-smp", default(d, "CPUS"), "-m", "128", "-accel", "tcg,thread=multi",
+        argv = ([af.get("QEMU"), "-smp", d.role("CPUS"), "-m", "128", "-accel", "tcg,thread=multi",
                  "-nodefaults", "-display", "none", "-monitor", "none", "-no-reboot"]
                 + af.get("QEMU_ARGS").split()
                 + ["-serial", f"file:{out}/console.log", "-kernel", imgfile, "-initrd", initrd, "-append", cmdline])
@@ -383,9 +371,9 @@ class Resolver(Planner):
         for var, word in (("KERNEL_CC", "CC"), ("KERNEL_HOSTCC", "HOSTCC"), ("CROSS_COMPILE", "CROSS_COMPILE")):
             if self.e(var):
                 repro += f" {word}={q(self.env[var])}"
-        if self.limit() != default(d, "LIMIT"):
+        if self.limit() != d.role("LIMIT"):
             repro += f" LIMIT={q(self.limit())}"
-        if self.silence() != default(d, "SILENCE"):
+        if self.silence() != d.role("SILENCE"):
             repro += f" SILENCE={q(self.silence())}"
         if self.e("LEAP_CMDLINE"):
             repro += f" LEAP_CMDLINE={q(self.env['LEAP_CMDLINE'])}"

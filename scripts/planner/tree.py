@@ -41,9 +41,13 @@ def fix_state(tree):
     return "2012", has
 
 
-def fix_state_line(tree):
-    state, has = fix_state(tree)
+def state_line(state, has):
+    """What fix-state prints: "fixed", "2012" and the 2015 commits it has, or ""."""
     return "fixed" if state == "fixed" else " ".join([state] + has) if state else ""
+
+
+def fix_state_line(tree):
+    return state_line(*fix_state(tree))
 
 
 def ver_le(a, b):
@@ -89,3 +93,7 @@ class Ksrc:
     @property
     def has(self):
         return self.state[1]
+
+    @property
+    def line(self):
+        return state_line(*self.state)
