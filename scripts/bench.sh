@@ -43,8 +43,8 @@ case "$runs" in [1-9] | [1-9][0-9]) ;; *) echo "bench: -r $runs: give a number o
 b=$("$here/plan.sh" role reference) || exit 2
 stock=$("$here/plan.sh" cells "$b" "" "$("$here/plan.sh" role shipped)") || exit 2
 switch=$("$here/plan.sh" cells "$b" "" "$("$here/plan.sh" role regress)" | head -n 1)
-all=$("$here/plan.sh" cells) || exit 2
 [ -z "$names" ] || { printf '%s\n' "$stock" "$switch"; exit 0; }
+all=$("$here/plan.sh" cells) || exit 2
 ncells=$(wc -l <<<"$all")
 build=$(build_dir)
 lock_build bench "$build"
