@@ -2,23 +2,21 @@
 
 import os
 import re
-import subprocess
 import sys
-from dataclasses import dataclass
 
 from .data import DataError
+from .proc import run
 from .tree import Ksrc, ver_le
 
 
-@dataclass
 class Cell:
-    name: str
-    branch: str
-    arch: str
-    variant: str       # the variant, or the mutant's name
-    mutant: bool
-    config: str        # tiny, or the @CONFIG after the variant
-    boot: str          # default, or the +MODE at the name's end
+    """A cell's name read back: its branch, arch, variant (or mutant: the
+    mutant's name), configuration (tiny, or the @CONFIG after the variant)
+    and boot mode (default, or the +MODE at the name's end)."""
+
+    def __init__(self, name, branch, arch, variant, mutant, config, boot):
+        self.name, self.branch, self.arch, self.variant = name, branch, arch, variant
+        self.mutant, self.config, self.boot = mutant, config, boot
 
 
 class Planner:
@@ -56,8 +54,7 @@ class Planner:
 
     def kconfig_prep_check(self, sym):
         """kconfig-prep.sh's checks of KCONFIG (one line from it if not)."""
-        r = subprocess.run([os.path.join(self.here, "kconfig-prep.sh"), self.env["KCONFIG"], sym],
-                           stdout=subprocess.DEVNULL)
+        r = run([os.path.join(self.here, "kconfig-prep.sh"), self.env["KCONFIG"], sym], quiet=True)
         if r.returncode != 0:
             raise SystemExit(1)
 

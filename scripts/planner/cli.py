@@ -1,6 +1,5 @@
 """plan.sh's command line (scripts/plan.sh runs this; its header says the verbs)."""
 
-import json
 import os
 import sys
 
@@ -48,6 +47,7 @@ def run(argv, here, root):
     if verb == "cells":
         lines(p.cells(*filters()))
     elif verb == "cells-json":
+        import json
         print(json.dumps({"cell": p.cells(*filters())}))
     elif verb == "mutant-cells":
         need(args, "plan.sh mutant-cells BRANCH [ARCH [CONFIG]]")
@@ -63,6 +63,7 @@ def run(argv, here, root):
     elif verb == "check-plan":
         # Each file is a plan of the schema this checkout reads (docs/plan.md).
         need(args, "plan.sh check-plan PLAN...")
+        import json
         for f in args:
             try:
                 with open(f) as fh:

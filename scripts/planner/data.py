@@ -18,7 +18,6 @@ is refused).  A family chain that comes back on itself is an error too.
 
 import os
 import re
-from dataclasses import dataclass, field
 
 
 class DataError(Exception):
@@ -126,18 +125,19 @@ _LINE = re.compile(r"([A-Za-z0-9_]+)[ \t]*(:=|\+=)(.*)")
 _OTHER = re.compile(r"([A-Za-z0-9_]+)[ \t]*(\?=|::=|:::=|!=|=)")
 
 
-@dataclass
 class Entry:
-    """A key in one file: set (:=) or only added to (+=), and the line."""
-    value: str
-    added: bool
-    line: int
+    """A key in one file: its value, whether it was only added to (+=), its line."""
+
+    def __init__(self, value, added, line):
+        self.value, self.added, self.line = value, added, line
 
 
-@dataclass
 class VarFile:
-    path: str              # relative to the root, e.g. branches/6.1/branch.mk
-    entries: dict = field(default_factory=dict)
+    """One variables file: its path relative to the root, and its keys."""
+
+    def __init__(self, path):
+        self.path = path
+        self.entries = {}
 
     def has(self, key):
         e = self.entries.get(key)

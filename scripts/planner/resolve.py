@@ -8,15 +8,13 @@ DEBIAN_VERSION upload, checked) and fetches each configuration base.
 gives the same plan each time.
 """
 
-import hashlib
-import json
 import os
 import re
-import subprocess
 import sys
 
 from .cells import Planner
 from .data import DataError
+from .proc import run
 from .quote import q
 
 PLAN_VERSION = 1
@@ -32,11 +30,16 @@ CMDLINE_HEAD = "leaptest.harness=1 panic=-1 softlockup_panic=0"
 ARCH_FIELDS = "KARCH CROSS IMAGE QEMU QEMU_ARGS CONSOLE CMDLINE GUEST_CC PACKAGES".split()
 
 
+def sha256(data=b""):
+    """A sha256 of data (hashlib is imported by the calls that plan, not by
+    every call: a planner call's start is most of its time)."""
+    import hashlib
+    return hashlib.sha256(data)
+
+
 def sha256_file(path):
-    h = hashlib.sha256()
     with open(path, "rb") as f:
-        h.update(f.read())
-    return h.hexdigest()
+        return sha256(f.read()).hexdigest()
 
 
 class Resolver(Planner):
@@ -190,8 +193,8 @@ class Resolver(Planner):
                 p = self.pin_path(pkg, want)
                 have = self.extracted(pkg)
                 if not (missing_only and (os.path.isfile(p) or (have and (not want or have == want)))):
-                    r = subprocess.run([f"{self.here}/fetch-tree.sh", "-V", pkg, self.data.bval(b, "SUITES"), self.build]
-                                       + ([want] if want else []), stdout=subprocess.PIPE, text=True)
+                    r = run([f"{self.here}/fetch-tree.sh", "-V", pkg, self.data.bval(b, "SUITES"), self.build]
+                            + ([want] if want else []), capture=True)
                     if r.returncode != 0:
                         raise SystemExit(1)
                     self.write(p, r.stdout.strip("\n") + "\n")
@@ -218,8 +221,8 @@ class Resolver(Planner):
             file = file.replace("$(DEBIAN_FLAVOUR)", self.data.aval(a, "DEBIAN_FLAVOUR"))
             raw = f"{self.build}/kconfigs/{pkg}_{ver}_{debarch}/{file}"
             if fetch and not os.path.isfile(raw):
-                r = subprocess.run([f"{self.here}/fetch-config.sh", pkg, self.data.bval(b, "SUITES"), self.build,
-                                    ver, debarch, file], stdout=subprocess.DEVNULL)
+                r = run([f"{self.here}/fetch-config.sh", pkg, self.data.bval(b, "SUITES"), self.build,
+                         ver, debarch, file], quiet=True)
                 if r.returncode != 0:
                     raise SystemExit(1)
             desc = f"{pkg} {ver} ({debarch}) {file}"
@@ -243,7 +246,7 @@ class Resolver(Planner):
                 raise DataError(f"the base of {desc} is not pinned in {self.build}: run scripts/plan.sh pin with the cells first (make and matrix.sh do)")
             os.makedirs(os.path.dirname(base), exist_ok=True)
             with open(base + ".tmp", "wb") as out:
-                r = subprocess.run([f"{self.here}/kconfig-prep.sh", raw, sym], stdout=out)
+                r = run([f"{self.here}/kconfig-prep.sh", raw, sym], stdout=out)
             if r.returncode != 0:
                 os.unlink(base + ".tmp")
                 raise SystemExit(1)
@@ -255,7 +258,7 @@ class Resolver(Planner):
         return p[len(self.root) + 1:] if p.startswith(self.root + "/") else p
 
     def image_key(self, tree_id, version, a, cross, cc, hostcc, frags, base, patches):
-        h = hashlib.sha256()
+        h = sha256()
         h.update(f"v{IMAGE_KEY_VERSION} {tree_id} {version} {a} {cross} {cc} {hostcc}\n".encode())
         # Lines that set something: not comments, but "# CONFIG_X is not set".
         keep = re.compile(rb"^[ \t\n\v\f\r]*[^# \t\n\v\f\r]|^# CONFIG_[A-Za-z0-9_]+ is not set$")
@@ -273,6 +276,7 @@ class Resolver(Planner):
         return h.hexdigest()[:12]
 
     def resolve(self, out_dir, names, keep_going=False):
+        import json
         os.makedirs(f"{out_dir}/cells", exist_ok=True)
         out_dir = os.path.realpath(out_dir)
         self.check_inputs()
@@ -300,7 +304,7 @@ class Resolver(Planner):
             tree = os.path.realpath(self.ksrc.path)
             self.ksrc_branch(b)
             version, src = self.ksrc.version, "ksrc"
-            tree_id = "ksrc-" + hashlib.sha256(tree.encode()).hexdigest()[:8]
+            tree_id = "ksrc-" + sha256(tree.encode()).hexdigest()[:8]
             fix_state = self.ksrc.line
         else:
             version = self.pinned_version(pkg)

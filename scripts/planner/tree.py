@@ -2,9 +2,9 @@
 
 import os
 import re
-import subprocess
 
 from .data import DataError
+from .proc import run
 
 # The 2012 fix: the timekeeping tells the hrtimers about a leap.
 _FIX_2012 = re.compile(rb"clock_was_set_delayed|TK_CLOCK_WAS_SET")
@@ -72,8 +72,7 @@ class Ksrc:
     @property
     def version(self):
         if self._version is None:
-            r = subprocess.run(["make", "-s", "-C", self.path, "kernelversion"],
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            r = run(["make", "-s", "-C", self.path, "kernelversion"], capture=True, quiet_errors=True)
             v = r.stdout.strip("\n")
             if r.returncode != 0:
                 raise DataError(f"KSRC={self.path} is not a kernel tree (make kernelversion failed)")
