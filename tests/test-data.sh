@@ -73,6 +73,7 @@ refused 'just some words' "not KEY := VALUE"
 refused 'VERSION_MAX := nine' "give a kernel version"
 refused 'EXPECT_fixed := PASSED' "'PASSED' is no verdict"
 refused 'EXPECT_fixd := PASS' "EXPECT_fixd: no branch has a variant 'fixd'"
+refused 'VARIANTS += naive' "variant naive has no EXPECT_naive"
 refused 'EDGE_FIXES := 833f32d7:leap_edge' "'833f32d7:leap_edge' is not <12-hex commit>:<leap-test check>"
 
 # The same in an arch stanza, a boot mode, a configuration and a mutant.

@@ -453,6 +453,5 @@ mapfile -t real < <("$plan" cells)
 check "every packaged branch's cells plan (their names, arches, configurations)" "$plan" tools "${real[@]}"
 check_eq "... every packaged branch has cells" "$("$plan" branches | while read -r b; do [ -z "$("$plan" get "$b" PACKAGE)" ] || echo "$b"; done | paste -sd ' ')" \
 	"$("$plan" fields "${real[@]}" | cut -f2 | awk '!seen[$0]++' | paste -sd ' ')"
-check_eq "every real cell has an expected verdict" "" \
-	"$(for b in $("$plan" branches); do for v in $("$plan" get "$b" VARIANTS); do [ -n "$("$plan" get "$b" "EXPECT_$v")" ] || echo "$b $v"; done; done)"
+check "every real cell has an expected verdict (the loader refuses a variant without one)" "$plan" branches
 finish plan

@@ -236,6 +236,12 @@ class Data:
         for b in self.branches:
             self.chain(b)
         self._check_variant_keys()
+        for b in self.branches:
+            for v in self.bval(b, "VARIANTS").split():
+                if not self.bval(b, f"EXPECT_{v}"):
+                    vf = next(f for f in self.chain(b) if "VARIANTS" in f.entries)
+                    raise DataError(f"{vf.path}:{vf.entries['VARIANTS'].line}: variant {v} has no EXPECT_{v} "
+                                    f"in branch {b}'s files")
 
     def _load(self, rel, kind):
         vf = parse_file(self.root, rel, kind)
