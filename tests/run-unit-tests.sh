@@ -63,10 +63,12 @@ fi
 tally "$w/out"
 
 # The shell suites, as many at once as there are CPUs (each works in a
-# directory of its own); their output in order once all are done.
+# directory of its own), the largest (the longest, as a rule) first; their
+# output in name order once all are done.
 par=$(nproc)
 ran=()
-for t in "$root"/tests/test-*.sh; do
+mapfile -t suites < <(ls -S "$root"/tests/test-*.sh)
+for t in "${suites[@]}"; do
 	name=$(basename "$t")
 	if [ -n "$host" ] && sed -n 2p "$t" | grep -q '^# tier: full'; then
 		echo "== $name: needs the network or a kernel tree, not in make check"
@@ -78,6 +80,7 @@ for t in "$root"/tests/test-*.sh; do
 done
 wait
 wait "$shellcheck_pid" 2>/dev/null || true
+mapfile -t ran < <(printf '%s\n' ${ran[@]+"${ran[@]}"} | sort)
 for name in ${ran[@]+"${ran[@]}"}; do
 	echo "== $name"
 	cat "$w/$name.out"
