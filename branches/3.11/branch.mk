@@ -1,0 +1,19 @@
+# Linux 3.11-3.16: a tree the user brings (make qemu KSRC=...) in the layout
+# of family B with TK_* flags (docs/long-term-lines.md): a static timekeeper
+# with a shadow copy, timekeeping_update(tk, TK_...), no tk_core.  Every
+# release carries the 2012 fix in stable's own form and neither 2015
+# leap-edge commit, which this branch backports (3.11/edge).  Read, built
+# and booted on a real 3.14.40 tree; no other release of the range was
+# read, so a tree of it whose text differs is refused by the patches' dry
+# run, not fuzzed.  The package, arches, compilers and variants come from
+# branches/old/family.mk.
+FAMILY      := old
+VERSION_MIN := 3.11
+VERSION_MAX := 3.16.9999
+
+PATCHES_fixed := 3.11/edge
+
+# The shared build aids (3.14 includes compiler-gcc<major>.h: old/compat
+# gives it one) and the config fragment, with TTY (3.14 has the symbol).
+COMPAT        := old/compat
+CONFIGS       := old old-tty

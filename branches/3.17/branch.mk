@@ -1,0 +1,17 @@
+# Linux 3.17-4.0: a tree the user brings (make qemu KSRC=...) in the layout
+# of family C before 4.1 (docs/long-term-lines.md): tk_core, timespec64,
+# ktime_get_update_offsets_now(), the read base in tk->tkr.  Every release
+# carries the 2012 fix and neither 2015 leap-edge commit, which this branch
+# backports (3.17/edge).  Read, built and booted on a real 3.18.140 tree; no
+# other release of the range was read, so a tree of it whose text differs
+# is refused by the patches' dry run, not fuzzed.  The package, arches,
+# compilers and variants come from branches/old/family.mk.
+FAMILY      := old
+VERSION_MIN := 3.17
+VERSION_MAX := 4.0.9999
+
+PATCHES_fixed := 3.17/edge
+
+# The shared build aids and the config fragment, with TTY.
+COMPAT        := old/compat
+CONFIGS       := old old-tty
