@@ -18,4 +18,13 @@ case "$fix" in
 fixed) fix=" and its code already carries the leap-second fix" ;;
 2012*) fix=" and its code carries the 2012 fix but not both 2015 leap-edge fixes (upstream 833f32d76302, 96efdcf2d080)" ;;
 esac
-"$(dirname "$0")/plan.sh" branch-for "$ver" 2>/dev/null || die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)$fix"
+# The branch of the version's range whose layout the code shows; a tree
+# of a known range in no known layout gets the planner's line.
+if out=$("$(dirname "$0")/plan.sh" branch-for "$ver" "$ksrc" 2>&1); then
+	printf '%s\n' "$out"
+	exit 0
+fi
+case $out in
+*"no branch supports"*) die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)$fix" ;;
+*) die "${out#plan: }" ;;
+esac

@@ -8,7 +8,11 @@
 # branches/old/family.mk.
 FAMILY      := old
 VERSION_MIN := 3.10
-VERSION_MAX := 3.10.9999
+VERSION_MAX := 3.13.9999
+# The range runs up to the next layout seen (3.14.40): the code picks the
+# branch where ranges overlap; this layout's timekeeping_update() takes
+# (tk, clearntp, mirror).
+LAYOUT      := kernel/time/timekeeping.c:clearntp
 
 PATCHES_fixed := 3.10/edge
 

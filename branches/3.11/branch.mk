@@ -9,7 +9,10 @@
 # branches/old/family.mk.
 FAMILY      := old
 VERSION_MIN := 3.11
-VERSION_MAX := 3.16.9999
+VERSION_MAX := 3.17.9999
+# The range runs from after 3.10.108's layout to before 3.18.140's: the
+# code picks the branch where ranges overlap (TK_* flags, no tk_core).
+LAYOUT      := kernel/time/timekeeping.c:TK_MIRROR !kernel/time/timekeeping.c:tk_core
 
 PATCHES_fixed := 3.11/edge
 

@@ -7,8 +7,11 @@
 # is refused by the patches' dry run, not fuzzed.  The package, arches,
 # compilers and variants come from branches/old/family.mk.
 FAMILY      := old
-VERSION_MIN := 3.17
+VERSION_MIN := 3.15
 VERSION_MAX := 4.0.9999
+# The range runs from after 3.14.40's layout to before 4.1's: the code
+# picks the branch where ranges overlap (the read base is tk->tkr).
+LAYOUT      := kernel/time/timekeeping.c:tk->tkr.base_mono
 
 PATCHES_fixed := 3.17/edge
 

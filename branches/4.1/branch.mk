@@ -7,8 +7,11 @@
 # The package, arches, compilers and variants come from
 # branches/old/family.mk.
 FAMILY      := old
-VERSION_MIN := 4.1
+VERSION_MIN := 3.19
 VERSION_MAX := 4.1.9999
+# The range starts after 3.18.140's layout: the code picks the branch
+# where ranges overlap (the read base is tk->tkr_mono).
+LAYOUT      := kernel/time/timekeeping.c:tk->tkr_mono.base
 
 PATCHES_fixed := 4.1/edge
 

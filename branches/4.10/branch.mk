@@ -12,6 +12,9 @@
 FAMILY      := lts
 VERSION_MIN := 4.10
 VERSION_MAX := 5.9.9999
+# The range starts after the last tree seen with the union (4.9.124): the
+# code picks the branch where ranges overlap (a scalar ktime_t).
+LAYOUT      := kernel/time/timekeeping.c:next_leap_ktime !kernel/time/timekeeping.c:.tv64
 
 # x86_64 alone for now: i386's part of configs/common.config asks for
 # COMPAT_32BIT_TIME=y, which 4.14 does not have and which 4.19 derives

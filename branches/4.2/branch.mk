@@ -10,7 +10,10 @@
 # branches/lts/family.mk.
 FAMILY      := lts
 VERSION_MIN := 4.2
-VERSION_MAX := 4.9.9999
+VERSION_MAX := 4.13.9999
+# The range runs up to the first tree seen with a scalar ktime_t (4.14.67):
+# the code picks the branch where ranges overlap (ktime_t a union).
+LAYOUT      := kernel/time/timekeeping.c:next_leap_ktime.tv64
 
 PATCHES_regress := 4.2/regress
 

@@ -78,6 +78,10 @@ class Planner:
                 carries = f" (its code already carries the {'leap-second' if fix == 'fixed' else fix} fix)"
             raise DataError(f"KSRC={k.path} is Linux {v}{carries}, not a tree of branch {b} ({lo}-{hi}); "
                             f"the tree is left as it is: make qemu KSRC={k.path} picks its branch")
+        miss = k.misses(self.data.bval(b, "LAYOUT"))
+        if miss:
+            raise DataError(f"KSRC={k.path} (Linux {v}) is not in branch {b}'s layout ({'; '.join(miss)}); "
+                            f"nothing built, the tree is left as it is: make qemu KSRC={k.path} picks its branch by its code")
         if fix == "fixed":
             return [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]
         return [self.shipped(), self.fix_variant()]
@@ -362,16 +366,32 @@ class Planner:
             raise DataError(f"unknown CELL '{name}' (no such branch); see 'make list-cells'")
         raise DataError(f"CELL '{name}' is not <branch>-<arch>-<variant>: see 'make list-cells'")
 
-    def branch_for(self, ver):
-        ranges = ""
+    def branch_for(self, ver, tree=None):
+        """The branch whose range holds ver; with a tree, among those, the
+        first whose LAYOUT its code shows (ranges may overlap where only the
+        code tells the layouts apart)."""
+        ranges, cands = "", []
         for b in self.data.branches:
             lo, hi = self.data.bval(b, "VERSION_MIN"), self.data.bval(b, "VERSION_MAX")
             if not (lo and hi):
                 continue
-            ranges += f" {lo}-{hi}"
+            if f" {lo}-{hi}" not in ranges:
+                ranges += f" {lo}-{hi}"
             if ver_le(lo, ver) and ver_le(ver, hi):
+                cands.append(b)
+        if not cands:
+            raise DataError(f"no branch supports kernel {ver}: supported ranges are{ranges}")
+        if tree is None:
+            return cands[0]
+        k = tree if isinstance(tree, Ksrc) else Ksrc(tree)
+        seen = []
+        for b in cands:
+            miss = k.misses(self.data.bval(b, "LAYOUT"))
+            if not miss:
                 return b
-        raise DataError(f"no branch supports kernel {ver}: supported ranges are{ranges}")
+            seen.append(f"not {b}'s: {', '.join(miss)}")
+        raise DataError(f"KSRC={k.path} is Linux {ver}, but its code is in no layout a branch of that line knows "
+                        f"({'; '.join(seen)}); nothing built, the tree is left as it is")
 
     def series(self, dirs):
         files = []

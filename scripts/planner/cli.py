@@ -115,8 +115,8 @@ def run(argv, here, root):
         v = data.role(roles[args[0]])
         print(branch(v) if args[0] == "reference" else v)
     elif verb == "branch-for":
-        need(len(args) == 1, "plan.sh branch-for VERSION")
-        print(p.branch_for(args[0]))
+        need(len(args) in (1, 2), "plan.sh branch-for VERSION [TREE]")
+        print(p.branch_for(*args))
     elif verb == "debian-version":
         need(len(args) == 1, "plan.sh debian-version BRANCH")
         branch(args[0])

@@ -81,6 +81,7 @@ BRANCH_KEYS = {
     "EDGE_FIXES": _words(r"[0-9a-f]{12}:[a-z0-9_]+", "<12-hex commit>:<leap-test check>"),
     "KERNEL_ARGS": _ANY, "SKIP_CHECKS": _words(r"[a-z0-9_]+", "a leap-test check"),
     "KCONFIGS": _NAMES,
+    "LAYOUT": _words(r"!?[A-Za-z0-9._/-]+:\S+", "[!]<file of the tree>:<text without blanks>"),
 }
 ARCH_KEYS = {
     "KARCH": _NAME, "CROSS": _ANY, "IMAGE": _ANY, "QEMU": _NAME, "QEMU_ARGS": _ANY,

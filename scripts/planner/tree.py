@@ -41,6 +41,25 @@ def fix_state(tree):
     return "2012", has
 
 
+def layout_misses(tree, marks, cache=None):
+    """What of a branch's LAYOUT the tree's code does not show: for each
+    mark "FILE:TEXT" (the file must contain TEXT) or "!FILE:TEXT" (must not),
+    a phrase saying what was found instead; [] when the code is the layout."""
+    cache = {} if cache is None else cache
+    out = []
+    for m in marks.split():
+        neg = m.startswith("!")
+        path, text = m.lstrip("!").split(":", 1)
+        if path not in cache:
+            cache[path] = _read(os.path.join(tree, path))
+        body = cache[path]
+        if body is None:
+            out.append(f"no {path}")
+        elif (text.encode() in body) == neg:
+            out.append(f"{path} {'has' if neg else 'has no'} '{text}'")
+    return out
+
+
 def state_line(state, has):
     """What fix-state prints: "fixed", "2012" and the 2015 commits it has, or ""."""
     return "fixed" if state == "fixed" else " ".join([state] + has) if state else ""
@@ -64,6 +83,7 @@ class Ksrc:
         self.path = path
         self._version = None
         self._state = None
+        self.files = {}
 
     def need_tree(self):
         if not os.path.isfile(os.path.join(self.path, "Makefile")):
@@ -92,6 +112,9 @@ class Ksrc:
     @property
     def has(self):
         return self.state[1]
+
+    def misses(self, marks):
+        return layout_misses(self.path, marks, self.files)
 
     @property
     def line(self):

@@ -1,0 +1,90 @@
+#!/bin/bash
+# test-layout.sh - a tree the user brings is given its branch by its version
+# and its code (LAYOUT in branch.mk): made-up trees, one per layout of the
+# long-term lines, each with the few words that tell its layout; and the bad
+# inputs: a known line in no known layout, a branch forced on a tree of
+# another layout, a version no branch takes.  Each bad input is one line,
+# nothing built, the tree left as it was.
+set -eu
+# shellcheck source=tests/lib.sh
+. "$(dirname "$0")/lib.sh"
+
+w=$(mktemp -d)
+trap 'rm -rf "$w"' EXIT
+plan=$ROOT/scripts/plan.sh
+m() { env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$ROOT" --no-print-directory "$@" 2>&1; }
+
+# tree NAME VERSION TIMEKEEPING-TEXT [NTP-TEXT]: a made-up tree whose
+# kernel/time files hold only the given words (the code the planner reads).
+tree() {
+	local d=$w/$1 v=$2
+	mkdir -p "$d/kernel/time"
+	IFS=. read -r a b c <<<"$v"
+	printf 'VERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = %s\nEXTRAVERSION =\nkernelversion:\n\t@echo %s\n' \
+		"$a" "$b" "${c:-0}" "$v" >"$d/Makefile"
+	printf '%s\n' "$3" >"$d/kernel/time/timekeeping.c"
+	printf '%s\n' "${4:-}" >"$d/kernel/time/ntp.c"
+}
+branch_of() { "$ROOT/scripts/ksrc-branch.sh" "$w/$1" 2>&1; }
+
+# The 2012 fix in stable's form (a work item), and each layout's words.
+fix12='clock_was_set_delayed();'
+tree l310 3.10.108 "$fix12 static void timekeeping_update(struct timekeeper *tk, bool clearntp, bool mirror)"
+tree l311 3.14.40 "$fix12 timekeeping_update(tk, TK_MIRROR | TK_CLOCK_WAS_SET); static struct timekeeper timekeeper;"
+tree l317 3.18.140 "$fix12 static struct { seqcount_t seq; } tk_core; base = tk->tkr.base_mono;"
+tree l41 4.1.52 "$fix12 tk_core; base = tk->tkr_mono.base;"
+edge='if (unlikely(base.tv64 >= tk->next_leap_ktime.tv64))'
+tree l42 4.9.124 "TK_CLOCK_WAS_SET tk_core $edge" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+tree l410 5.4.59 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+for t in l310:3.10 l311:3.11 l317:3.17 l41:4.1 l42:4.2 l410:4.10; do
+	check_eq "layout of ${t%%:*}: branch ${t#*:}" "${t#*:}" "$(branch_of "${t%%:*}")"
+done
+
+# Where ranges overlap, the code decides: a 3.15 tree in either layout.
+tree b315 3.15.1 "$fix12 timekeeping_update(tk, TK_MIRROR);"
+tree c315 3.15.1 "$fix12 tk_core; base = tk->tkr.base_mono;"
+check_eq "3.15 with TK_* flags and no tk_core: branch 3.11" 3.11 "$(branch_of b315)"
+check_eq "3.15 with tk_core and tk->tkr: branch 3.17" 3.17 "$(branch_of c315)"
+tree u410 4.10.1 "TK_CLOCK_WAS_SET $edge" 'ts->tv_sec >= ntp_next_leap_sec'
+check_eq "4.10 that still has the union: branch 4.2" 4.2 "$(branch_of u410)"
+
+# Bad input: a known line whose code is in no known layout.
+tree odd 3.14.2 "$fix12 /* a vendor's own rewrite */"
+sum() { find "$w/$1" -type f -exec sha256sum {} + | sort; }
+before=$(sum odd)
+out=$(m qemu KSRC="$w/odd" BUILD_DIR="$w/b") && rc=0 || rc=$?
+out=$(grep -Ev '^make(\[[0-9]+\])?: \*\*\*' <<<"$out" || true)
+check "no known layout: exit != 0" test "$rc" -ne 0
+check_eq "no known layout: one line" 1 "$(grep -c . <<<"$out")"
+check "no known layout: names the line and what the code lacks" \
+	grep -q "is Linux 3.14.2, but its code is in no layout .*not 3.11's: kernel/time/timekeeping.c has no 'TK_MIRROR'" <<<"$out"
+check "no known layout: says nothing is built" grep -q "nothing built, the tree is left as it is" <<<"$out"
+check "no known layout: nothing built (no build directory)" test ! -e "$w/b"
+check_eq "no known layout: the tree is as it was" "$before" "$(sum odd)"
+
+# A 3.12 tree in 3.17's layout: no branch of 3.12 has it.
+tree c312 3.12.5 "$fix12 tk_core; base = tk->tkr.base_mono; TK_MIRROR"
+out=$(branch_of c312) && rc=0 || rc=$?
+check "3.12 in 3.17's layout: refused" test "$rc" -ne 0
+check "... says why, for each branch of that line" grep -q "not 3.11's: kernel/time/timekeeping.c has 'tk_core'" <<<"$out"
+
+# A branch forced on a tree of another layout: one line, naming it.
+out=$(KSRC="$w/c315" "$plan" ksrc 3.11 2>&1) && rc=0 || rc=$?
+check "branch 3.11 forced on a 3.17-layout tree: refused" test "$rc" -ne 0
+check "... names the branch and what the code shows" \
+	grep -q "is not in branch 3.11's layout (.*kernel/time/timekeeping.c has 'tk_core')" <<<"$out"
+out=$(KSRC="$w/l311" "$plan" ksrc 3.11 2>&1) && rc=0 || rc=$?
+check_eq "branch 3.11 on its own layout: stock and fixed" "0 stock fixed" "$rc $(head -n 1 <<<"$out")"
+
+# A file the layout names is missing: said, not a crash.
+mkdir -p "$w/nofile/kernel" && cp "$w/l311/Makefile" "$w/nofile/"
+out=$(branch_of nofile) && rc=0 || rc=$?
+check "no kernel/time/timekeeping.c: refused, naming the file" grep -q "no kernel/time/timekeeping.c" <<<"$out"
+
+# A version no branch takes (too old for any compiler aid): one line.
+tree old 2.4.37 ""
+out=$(branch_of old) && rc=0 || rc=$?
+check "2.4.37: refused" test "$rc" -ne 0
+check "... which no branch supports" grep -q "Linux 2.4.37, which no branch supports" <<<"$out"
+
+finish layout
