@@ -12,3 +12,6 @@ REGRESS_VARIANT := regress
 LIMIT   := 60
 SILENCE := 20
 CPUS    := 2
+# The config fragments of a branch.mk that names none (configs/*.config,
+# each with its arch's part, arches/<arch>/<name>.config, where there is one).
+CONFIGS := common time32

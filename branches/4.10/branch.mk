@@ -16,17 +16,12 @@ VERSION_MAX := 5.9.9999
 # code picks the branch where ranges overlap (a scalar ktime_t).
 LAYOUT      := kernel/time/timekeeping.c:next_leap_ktime !kernel/time/timekeeping.c:.tv64
 
-# x86_64 alone for now: i386's part of configs/common.config asks for
-# COMPAT_32BIT_TIME=y, which 4.14 does not have and which 4.19 derives
-# (def_bool, no prompt) as n on i386, where the 32-bit time calls need no
-# such option; the configuration step of the 4.19.108 i386 cells stopped on
-# it.  5.x i386 was not tried.
-ARCHES          := x86_64
-
 PATCHES_regress := 4.10/regress
 
 # The config fragment: configs/common.config, with PCI (ACPI depends on it
-# in 4.14 and 4.19).
+# in 4.14 and 4.19), without configs/time32.config: 4.14 has no
+# COMPAT_32BIT_TIME, and 4.19 derives it (no prompt) as n on i386, where the
+# 32-bit time calls are built in without it.
 CONFIGS         := common pci
 
 # The family's host compiler, and gcc 12's use-after-free warning off: the

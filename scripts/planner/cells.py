@@ -176,7 +176,7 @@ class Planner:
         r = self.root
         if arch not in self.data.arch_files:
             raise DataError(f"unknown ARCH '{arch}': use one of: {self.words(self.data.arches)}")
-        frags = frags or ["common"]
+        frags = frags or (self.data.harness.get("CONFIGS") or "common").split()
         out = []
         for c in frags:
             if not os.path.isfile(f"{r}/configs/{c}.config"):

@@ -111,6 +111,7 @@ HARNESS_KEYS = {
     "LIMIT": _one(r"[1-9][0-9]{0,3}", "whole seconds"),
     "SILENCE": _one(r"[0-9]{1,3}", "whole seconds"),
     "CPUS": _one(r"[1-9][0-9]?", "a number of guest CPUs"),
+    "CONFIGS": _NAMES,
 }
 KINDS = {
     "branch.mk": ("a branch.mk", BRANCH_KEYS),
