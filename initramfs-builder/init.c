@@ -4,7 +4,9 @@
  * report how it ended, and leave (reboot with QEMU's -no-reboot ends the guest).
  *
  * The initramfs holds no device nodes (it is built without root), so init
- * mounts devtmpfs and opens /dev/console itself.
+ * mounts devtmpfs and opens /dev/console itself.  The words after "--" on
+ * the kernel command line (the kernel hands them to init) go on to
+ * /leaptest: scripts/kselftest.sh runs a kselftest there with its options.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -45,9 +47,8 @@ static int hang_requested(void)
 	return strstr(buf, "leapinit.hang=1") != NULL;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-	char *const argv[] = { "/leaptest", NULL };
 	int status = 0;
 	pid_t pid;
 
@@ -60,10 +61,11 @@ int main(void)
 		for (;;)
 			pause();
 	}
-	printf("leapinit: running /leaptest\n");
+	printf("leapinit: running /leaptest%s\n", argc > 1 ? " with init's arguments" : "");
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
+		argv[0] = "/leaptest";
 		execv(argv[0], argv);
 		perror("leapinit: exec /leaptest");
 		_exit(127);
