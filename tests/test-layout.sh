@@ -29,18 +29,24 @@ branch_of() { "$ROOT/scripts/ksrc-branch.sh" "$w/$1" 2>&1; }
 
 # The 2012 fix in stable's form (a work item), and each layout's words.
 fix12='clock_was_set_delayed();'
-tree l310 3.10.108 "$fix12 static void timekeeping_update(struct timekeeper *tk, bool clearntp, bool mirror)"
+tree l35 3.6.5 "$fix12 static void timekeeping_update(struct timekeeper *tk, bool clearntp) *offs_real = tk->offs_real;"
+tree l310 3.10.108 "$fix12 static struct timekeeper shadow_timekeeper; timekeeping_update(struct timekeeper *tk, bool clearntp, bool mirror) tk->offs_real"
 tree l311 3.14.40 "$fix12 timekeeping_update(tk, TK_MIRROR | TK_CLOCK_WAS_SET); static struct timekeeper timekeeper;"
 tree l317 3.18.140 "$fix12 static struct { seqcount_t seq; } tk_core; base = tk->tkr.base_mono;"
 tree l41 4.1.52 "$fix12 tk_core; base = tk->tkr_mono.base;"
 edge='if (unlikely(base.tv64 >= tk->next_leap_ktime.tv64))'
 tree l42 4.9.124 "TK_CLOCK_WAS_SET tk_core $edge" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
 tree l410 5.4.59 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
-for t in l310:3.10 l311:3.11 l317:3.17 l41:4.1 l42:4.2 l410:4.10; do
+for t in l35:3.5 l310:3.10 l311:3.11 l317:3.17 l41:4.1 l42:4.2 l410:4.10; do
 	check_eq "layout of ${t%%:*}: branch ${t#*:}" "${t#*:}" "$(branch_of "${t%%:*}")"
 done
 
-# Where ranges overlap, the code decides: a 3.15 tree in either layout.
+# Where ranges overlap, the code decides: a 3.8 and a 3.15 tree in either
+# layout.
+tree a38 3.8.13 "$fix12 tk->offs_real"
+tree b38 3.8.13 "$fix12 shadow_timekeeper; bool clearntp, bool mirror"
+check_eq "3.8 without a shadow timekeeper: branch 3.5" 3.5 "$(branch_of a38)"
+check_eq "3.8 with a shadow timekeeper: branch 3.10" 3.10 "$(branch_of b38)"
 tree b315 3.15.1 "$fix12 timekeeping_update(tk, TK_MIRROR);"
 tree c315 3.15.1 "$fix12 tk_core; base = tk->tkr.base_mono;"
 check_eq "3.15 with TK_* flags and no tk_core: branch 3.11" 3.11 "$(branch_of b315)"
@@ -61,6 +67,12 @@ check "no known layout: names the line and what the code lacks" \
 check "no known layout: says nothing is built" grep -q "nothing built, the tree is left as it is" <<<"$out"
 check "no known layout: nothing built (no build directory)" test ! -e "$w/b"
 check_eq "no known layout: the tree is as it was" "$before" "$(sum odd)"
+
+# A 3.5 tree that names the timekeeper as 3.4 does: refused, said.
+tree a35 3.5.7 "$fix12 *offs_real = timekeeper.offs_real;"
+out=$(branch_of a35) && rc=0 || rc=$?
+check "3.5 in 3.4's layout: refused" test "$rc" -ne 0
+check "... not 3.5's: no tk->offs_real" grep -q "not 3.5's: kernel/time/timekeeping.c has no 'tk->offs_real'" <<<"$out"
 
 # A 3.12 tree in 3.17's layout: no branch of 3.12 has it.
 tree c312 3.12.5 "$fix12 tk_core; base = tk->tkr.base_mono; TK_MIRROR"

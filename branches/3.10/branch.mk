@@ -7,12 +7,13 @@
 # The package, arches, compilers and variants come from
 # branches/old/family.mk.
 FAMILY      := old
-VERSION_MIN := 3.10
+VERSION_MIN := 3.7
 VERSION_MAX := 3.13.9999
-# The range runs up to the next layout seen (3.14.40): the code picks the
-# branch where ranges overlap; this layout's timekeeping_update() takes
+# The range runs from after the last layout seen before it (3.6.5) to the
+# next (3.14.40): the code picks the branch where ranges overlap; this
+# layout has a shadow timekeeper, and its timekeeping_update() takes
 # (tk, clearntp, mirror).
-LAYOUT      := kernel/time/timekeeping.c:clearntp
+LAYOUT      := kernel/time/timekeeping.c:shadow_timekeeper kernel/time/timekeeping.c:clearntp
 
 PATCHES_fixed := 3.10/edge
 
