@@ -18,5 +18,5 @@ PATCHES_fixed := 3.11/edge
 
 # The shared build aids (3.14 includes compiler-gcc<major>.h: old/compat
 # gives it one) and the config fragment, with TTY (3.14 has the symbol).
-COMPAT        := old/compat
+COMPAT        := old/compat 3.11/compat
 CONFIGS       := old old-tty
