@@ -29,7 +29,7 @@ branch_of() { "$ROOT/scripts/ksrc-branch.sh" "$w/$1" 2>&1; }
 
 # The 2012 fix in stable's form (a work item), and each layout's words.
 fix12='clock_was_set_delayed();'
-tree l35 3.6.5 "$fix12 static void timekeeping_update(struct timekeeper *tk, bool clearntp) *offs_real = tk->offs_real;"
+tree l37 3.8.3 "$fix12 #include <linux/timekeeper_internal.h> timekeeping_update(struct timekeeper *tk, bool clearntp) *offs_real = tk->offs_real;"
 tree l310 3.10.108 "$fix12 static struct timekeeper shadow_timekeeper; timekeeping_update(struct timekeeper *tk, bool clearntp, bool mirror) tk->offs_real"
 tree l311 3.14.40 "$fix12 timekeeping_update(tk, TK_MIRROR | TK_CLOCK_WAS_SET); static struct timekeeper timekeeper;"
 tree l317 3.18.140 "$fix12 static struct { seqcount_t seq; } tk_core; base = tk->tkr.base_mono;"
@@ -37,15 +37,15 @@ tree l41 4.1.52 "$fix12 tk_core; base = tk->tkr_mono.base;"
 edge='if (unlikely(base.tv64 >= tk->next_leap_ktime.tv64))'
 tree l42 4.9.124 "TK_CLOCK_WAS_SET tk_core $edge" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
 tree l410 5.4.59 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
-for t in l35:3.5 l310:3.10 l311:3.11 l317:3.17 l41:4.1 l42:4.2 l410:4.10; do
+for t in l37:3.7 l310:3.10 l311:3.11 l317:3.17 l41:4.1 l42:4.2 l410:4.10; do
 	check_eq "layout of ${t%%:*}: branch ${t#*:}" "${t#*:}" "$(branch_of "${t%%:*}")"
 done
 
 # Where ranges overlap, the code decides: a 3.8 and a 3.15 tree in either
 # layout.
-tree a38 3.8.13 "$fix12 tk->offs_real"
+tree a38 3.8.13 "$fix12 timekeeper_internal.h tk->offs_real"
 tree b38 3.8.13 "$fix12 shadow_timekeeper; bool clearntp, bool mirror"
-check_eq "3.8 without a shadow timekeeper: branch 3.5" 3.5 "$(branch_of a38)"
+check_eq "3.8 without a shadow timekeeper: branch 3.7" 3.7 "$(branch_of a38)"
 check_eq "3.8 with a shadow timekeeper: branch 3.10" 3.10 "$(branch_of b38)"
 tree b315 3.15.1 "$fix12 timekeeping_update(tk, TK_MIRROR);"
 tree c315 3.15.1 "$fix12 tk_core; base = tk->tkr.base_mono;"
@@ -68,17 +68,33 @@ check "no known layout: says nothing is built" grep -q "nothing built, the tree 
 check "no known layout: nothing built (no build directory)" test ! -e "$w/b"
 check_eq "no known layout: the tree is as it was" "$before" "$(sum odd)"
 
-# A 3.5 tree that names the timekeeper as 3.4 does: refused, said.
-tree a35 3.5.7 "$fix12 *offs_real = timekeeper.offs_real;"
-out=$(branch_of a35) && rc=0 || rc=$?
-check "3.5 in 3.4's layout: refused" test "$rc" -ne 0
-check "... not 3.5's: no tk->offs_real" grep -q "not 3.5's: kernel/time/timekeeping.c has no 'tk->offs_real'" <<<"$out"
+# A 3.6 tree whose struct timekeeper is still in timekeeping.c (3.6.5's
+# layout, which no branch builds): refused, said.
+tree a36 3.6.5 "$fix12 static struct timekeeper timekeeper; *offs_real = tk->offs_real;"
+out=$(branch_of a36) && rc=0 || rc=$?
+check "3.6 in 3.6.5's layout: refused" test "$rc" -ne 0
+check "... not 3.7's: no timekeeper_internal.h" grep -q "not 3.7's: kernel/time/timekeeping.c has no 'timekeeper_internal.h'" <<<"$out"
 
 # A 3.12 tree in 3.17's layout: no branch of 3.12 has it.
 tree c312 3.12.5 "$fix12 tk_core; base = tk->tkr.base_mono; TK_MIRROR"
 out=$(branch_of c312) && rc=0 || rc=$?
 check "3.12 in 3.17's layout: refused" test "$rc" -ne 0
 check "... says why, for each branch of that line" grep -q "not 3.11's: kernel/time/timekeeping.c has 'tk_core'" <<<"$out"
+
+# A vendor tree that carries the whole fix in a layout of its own: where
+# its branch would not patch it (old lines: stock alone), it runs as it
+# is; where the branch's regress would patch it, the layout must hold.
+fixed_tk="TK_CLOCK_WAS_SET vendor_timekeeper tk->next_leap_ktime"
+fixed_ntp='if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+tree v312 3.12.0 "$fixed_tk" "$fixed_ntp"
+check_eq "a 3.12 vendor tree with the whole fix, no known layout: the first branch of its range" 3.10 "$(branch_of v312)"
+out=$(KSRC="$w/v312" "$plan" ksrc 3.10 2>&1) && rc=0 || rc=$?
+check_eq "... runs stock alone" "0 stock" "$rc $(head -n 1 <<<"$out")"
+check "... and says so in one line" grep -q "already carries the leap-second fix in its code.*runs stock (expected PASS) only" <<<"$out"
+tree v45 4.5.0 "$fixed_tk" "$fixed_ntp"
+out=$(branch_of v45) && rc=0 || rc=$?
+check "a 4.5 vendor tree in no known layout: refused (regress would patch it)" test "$rc" -ne 0
+check "... naming what 4.2's layout wants" grep -q "not 4.2's: kernel/time/timekeeping.c has no 'next_leap_ktime.tv64'" <<<"$out"
 
 # A branch forced on a tree of another layout: one line, naming it.
 out=$(KSRC="$w/c315" "$plan" ksrc 3.11 2>&1) && rc=0 || rc=$?

@@ -78,13 +78,20 @@ class Planner:
                 carries = f" (its code already carries the {'leap-second' if fix == 'fixed' else fix} fix)"
             raise DataError(f"KSRC={k.path} is Linux {v}{carries}, not a tree of branch {b} ({lo}-{hi}); "
                             f"the tree is left as it is: make qemu KSRC={k.path} picks its branch")
-        miss = k.misses(self.data.bval(b, "LAYOUT"))
+        if fix == "fixed":
+            run = [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]
+        else:
+            run = [self.shipped(), self.fix_variant()]
+        miss = k.misses(self.data.bval(b, "LAYOUT")) if self.patches_any(b, run) else []
         if miss:
             raise DataError(f"KSRC={k.path} (Linux {v}) is not in branch {b}'s layout ({'; '.join(miss)}); "
                             f"nothing built, the tree is left as it is: make qemu KSRC={k.path} picks its branch by its code")
-        if fix == "fixed":
-            return [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]
-        return [self.shipped(), self.fix_variant()]
+        return run
+
+    def patches_any(self, b, variants):
+        """Whether any of the variants patches the tree (beyond build aids):
+        only then must the tree's code be in the branch's layout."""
+        return any(self.data.bval(b, f"PATCHES_{x}").split() for x in variants)
 
     def ksrc_note(self, b):
         k = self.ksrc
@@ -390,6 +397,12 @@ class Planner:
             if not miss:
                 return b
             seen.append(f"not {b}'s: {', '.join(miss)}")
+        # A tree that carries the whole fix in a layout of its own (a
+        # vendor's backport) runs as it is where its branch would not patch it.
+        if k.fix == "fixed":
+            for b in cands:
+                if not self.patches_any(b, [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]):
+                    return b
         raise DataError(f"KSRC={k.path} is Linux {ver}, but its code is in no layout a branch of that line knows "
                         f"({'; '.join(seen)}); nothing built, the tree is left as it is")
 
