@@ -7,6 +7,8 @@
  * mounts devtmpfs and opens /dev/console itself.  The words after "--" on
  * the kernel command line (the kernel hands them to init) go on to
  * /leaptest: scripts/kselftest.sh runs a kselftest there with its options.
+ * A kernel that predates "--" (3.10 does) hands on the "--" itself, which
+ * would end the test's options before they begin: it is dropped.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -65,6 +67,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	pid = fork();
 	if (pid == 0) {
+		if (argc > 1 && strcmp(argv[1], "--") == 0)
+			argv++;
 		argv[0] = "/leaptest";
 		execv(argv[0], argv);
 		perror("leapinit: exec /leaptest");
