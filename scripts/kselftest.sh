@@ -89,7 +89,7 @@ for plan in "$run"/cells/*/plan.json; do
 	fi
 	# The test and the guest's init (which hands the test its options),
 	# with the cell's guest compiler.
-	g=$out/guest-$(printf '%s' "$cc" | sha256sum | cut -c1-12)
+	g=$out/guest-$( { printf '%s\n' "$cc"; cat "$root/initramfs-builder/init.c" "$src"; } | sha256sum | cut -c1-12)
 	if [ ! -f "$g/initramfs.cpio" ]; then
 		mkdir -p "$g"
 		read -ra ccw <<<"$cc"
