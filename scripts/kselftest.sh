@@ -21,10 +21,15 @@
 #   SKIP   it exited 4 (KSFT_SKIP)
 #   ERROR  no exit seen (a hung or crashed guest; run-qemu's status given)
 #
+#   kselftest.sh --table TEST RUN...            the table of TEST's verdicts
+#       beside the leap test's, for docs/results.md (DOC= another file)
 #   kselftest.sh --verdict LOG [STATUS]         the verdict of a console log
 #   kselftest.sh --plan PLAN OUT INITRD EXTRA   a cell's plan, made to boot
 #       the test's initramfs with EXTRA on the command line, its console in OUT
 set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(dirname "$here")
 
 verdict() { # LOG STATUS: the line the cell gets
 	local ex errs
@@ -49,13 +54,39 @@ replan() { # PLAN OUT INITRD EXTRA
 			else $a[.] end))' "$1"
 }
 
+table() { # TEST RUN...: the rows, then the section in docs/results.md
+	local test=$1 run cell d tab
+	shift
+	tab=$(mktemp)
+	{
+		echo "<!-- kselftest: written by scripts/kselftest.sh --table; do not edit by hand -->"
+		echo "| tree | cell | $test | the leap test (same image, same run) | leap test's failed checks | run |"
+		echo "|---|---|---|---|---|---|"
+		for run in "$@"; do
+			for d in "$run/kselftest/$test"/*/; do
+				[ -f "$d/verdict" ] || continue
+				cell=$(basename "$d")
+				printf '| %s | %s | %s | %s | %s | %s |\n' \
+					"$(jq -r '.tree.version' "$run/cells/$cell/plan.json")" "$cell" "$(cat "$d/verdict")" \
+					"$(jq -r '.verdict' "$run/cells/$cell/cell.json")" \
+					"$(jq -r '(.failed_tests // []) | if length == 0 then "-" else join(", ") end' "$run/cells/$cell/cell.json")" \
+					"$(basename "$run")"
+			done
+		done
+		echo "<!-- /kselftest -->"
+	} >"$tab"
+	# shellcheck source=scripts/lib.sh
+	. "$here/lib.sh"
+	doc_section kselftest "$tab" "${DOC:-$root/docs/results.md}" "Upstream's $test kselftest beside the leap test"
+	rm -f "$tab"
+}
+
 case ${1:-} in
+--table) [ $# -ge 3 ] || exit 2; shift; table "$@"; exit 0 ;;
 --verdict) [ $# -ge 2 ] || exit 2; verdict "$2" "${3:-?}"; exit 0 ;;
 --plan) [ $# -eq 5 ] || exit 2; replan "$2" "$3" "$4" "$5"; exit 0 ;;
 esac
 
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(dirname "$here")
 [ $# -ge 1 ] || { echo "usage: kselftest.sh RUN [TEST [ARG...]]" >&2; exit 2; }
 run=$(realpath "$1")
 test=${2:-leap-a-day}

@@ -40,6 +40,18 @@ check_eq "plan: out" /k/cell "$(q .out)"
 check_eq "plan: the kernel and the rest unchanged" "qemu-system-x86_64 -kernel /b/images/k/bzImage 60 3.10-x86_64-stock" \
 	"$(q '[.qemu.argv[0], .qemu.argv[3], .qemu.argv[4], (.qemu.limit_s | tostring), .cell] | join(" ")')"
 
+# The table: one row a cell, the kselftest's verdict beside the leap test's.
+r=$w/results/20990101-000000
+mkdir -p "$r/cells/3.10-x86_64-stock" "$r/kselftest/leap-a-day/3.10-x86_64-stock"
+echo '{"tree": {"version": "3.10.108"}}' >"$r/cells/3.10-x86_64-stock/plan.json"
+echo '{"verdict": "FAIL", "failed_tests": ["leap_edge", "adjtimex_at_leap"]}' >"$r/cells/3.10-x86_64-stock/cell.json"
+echo 'FAIL Error: Early timer expiration x1' >"$r/kselftest/leap-a-day/3.10-x86_64-stock/verdict"
+printf '# results\n' >"$w/doc.md"
+DOC=$w/doc.md "$ks" --table leap-a-day "$r" >/dev/null
+check "table: the row" grep -qxF "| 3.10.108 | 3.10-x86_64-stock | FAIL Error: Early timer expiration x1 | FAIL | leap_edge, adjtimex_at_leap | 20990101-000000 |" "$w/doc.md"
+DOC=$w/doc.md "$ks" --table leap-a-day "$r" >/dev/null
+check_eq "table: written again in place, not appended" 1 "$(grep -c '^<!-- kselftest:' "$w/doc.md")"
+
 out=$("$ks" "$w/nowhere" 2>&1) && rc=0 || rc=$?
 check "not a run: one line, exit 2" test "$rc" -eq 2 -a "$(grep -c . <<<"$out")" -eq 1
 check "... says what to give" grep -q "is not a run (no cells/): give BUILD_DIR/results/<id>" <<<"$out"
