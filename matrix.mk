@@ -17,7 +17,7 @@ KERNEL_HOSTCC := $(if $(filter command line environment,$(origin HOSTCC)),$(HOST
 CCACHE     ?= 0
 # DEBIAN_VERSION=X.Y.Z-N: that Debian upload of its branch's tree (and a debian
 # configuration at the same version) instead of the newest; a list, one per branch.
-export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE CCACHE DEBIAN_VERSION
+export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG KCONFIG_MODULES JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE CCACHE DEBIAN_VERSION
 
 PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.

@@ -50,7 +50,7 @@ write_json() {
 		 leaptest_modes: $modes,
 		 leap_rounds: ($rounds | split(";") | map(select(. != "") | if . == "ok" then [] else split(",") end)),
 		 kconfig: {name: ($p.kconfig.name // "tiny"), source: ($p.kconfig.source // ""),
-		           origin_sha256: ($p.kconfig.origin_sha256 // ""),
+		           origin_sha256: ($p.kconfig.origin_sha256 // ""), modules: ($p.kconfig.modules // ""),
 		           options: ($opts | split("\n") | map(select(contains("=")) | split("=") | {key: .[0], value: (.[1:] | join("="))}) | from_entries)},
 		 boot_mode: ($p.boot.mode // "default"),
 		 build_s: $build_s, boot_s: $boot_s,

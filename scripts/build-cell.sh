@@ -55,6 +55,13 @@ if [ "$src" = debian ]; then
 	"$here/fetch-tree.sh" "$pkg" "$suites" "$build" "$version" >/dev/null
 fi
 reason="kernel build failed (see cells/$cell/build.log)"
+# A tree you bring that does not build with the tiny configuration (vendor
+# code often assumes the vendor's options): the way out is its own.
+if [ "$src" = ksrc ] && [ -z "$base_config" ]; then
+	reason="$reason; a vendor tree may need its own configuration: KCONFIG=<its .config> (and KCONFIG_MODULES=on where its code assumes module support)"
+elif [ "$src" = ksrc ] && [ "$(jq -r '.kconfig.modules' "$plan")" = off ]; then
+	reason="$reason; with module support off: if its code assumes modules, KCONFIG_MODULES=on keeps them (every =m still unset)"
+fi
 echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ($version) ..."
 start=$(date +%s)
 mkdir -p "$build/locks" "$build/images"

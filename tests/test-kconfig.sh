@@ -43,6 +43,16 @@ check_eq "nothing else changed" "" \
 	"$(diff <(grep -vE 'CONFIG_(MODULES|E1000|SND|DEBUG_INFO|SYSTEM_[A-Z]+_KEYS)' "$w/src.config") \
 		<(grep -vE 'CONFIG_(MODULES|E1000|SND|DEBUG_INFO|SYSTEM_[A-Z]+_KEYS)' "$w/out.config") || true)"
 check "a value that ends in m is no module" grep -qx 'CONFIG_CMDLINE="quiet=m"' "$w/out.config"
+# KCONFIG_MODULES=on: module support kept, every =m still unset, the rest
+# as with it off.
+"$prep" "$w/src.config" CONFIG_X86_64 on >"$w/mod.config"
+check "modules on: CONFIG_MODULES kept" grep -qx 'CONFIG_MODULES=y' "$w/mod.config"
+check_eq "modules on: still no =m" 0 "$(grep -c '=m$' "$w/mod.config" || true)"
+check_eq "modules on: the only difference from off" "< # CONFIG_MODULES is not set|> CONFIG_MODULES=y" \
+	"$(diff "$w/out.config" "$w/mod.config" | grep '^[<>]' | paste -sd '|')"
+err=$("$prep" "$w/src.config" CONFIG_X86_64 maybe 2>&1 >/dev/null) && rc=0 || rc=$?
+check "modules 'maybe': refused in one line naming the choice" test "$rc" -ne 0 -a "$(grep -c . <<<"$err")" -eq 1
+check "... says on or off" grep -q "give on or off" <<<"$err"
 for bad in "$w/none.config:cannot read it" "$w/out.config:no CONFIG_X86_64" "/etc/hostname:not a kernel configuration"; do
 	f=${bad%%:*} want=${bad#*:}
 	[ "$f" != "$w/out.config" ] || sed -i 's/^CONFIG_X86_64=y$/CONFIG_ARM64=y/' "$f"

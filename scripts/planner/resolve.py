@@ -240,18 +240,27 @@ class Resolver(Planner):
             raise DataError(f"{desc} is not pinned in {self.build}: run scripts/plan.sh pin with the cells first (make and matrix.sh do)")
         sha = sha or sha256_file(raw)
         prep = sha256_file(f"{self.here}/kconfig-prep.sh")[:8]
-        base = f"{self.build}/kconfigs/base/{sha}-{prep}-{a}.config"
+        mods = self.kconfig_modules()
+        base = f"{self.build}/kconfigs/base/{sha}-{prep}-{a}{'-modules' if mods == 'on' else ''}.config"
         if not os.path.isfile(base):
             if not fetch:
                 raise DataError(f"the base of {desc} is not pinned in {self.build}: run scripts/plan.sh pin with the cells first (make and matrix.sh do)")
             os.makedirs(os.path.dirname(base), exist_ok=True)
             with open(base + ".tmp", "wb") as out:
-                r = run([f"{self.here}/kconfig-prep.sh", raw, sym], stdout=out)
+                r = run([f"{self.here}/kconfig-prep.sh", raw, sym, mods], stdout=out)
             if r.returncode != 0:
                 os.unlink(base + ".tmp")
                 raise SystemExit(1)
             os.replace(base + ".tmp", base)
         return base, raw, sha, desc
+
+    def kconfig_modules(self):
+        """KCONFIG_MODULES: off (module support off, the default) or on (kept,
+        every =m unset: for vendor code that assumes modules)."""
+        v = self.e("KCONFIG_MODULES", "off")
+        if v not in ("on", "off"):
+            raise DataError(f"KCONFIG_MODULES={v}: give on (keep module support, every =m unset) or off")
+        return v
 
     # --- the plan ------------------------------------------------------------------
     def rel(self, p):
@@ -383,6 +392,8 @@ class Resolver(Planner):
             repro += f" LEAP_CMDLINE={q(self.env['LEAP_CMDLINE'])}"
         if self.e("KCONFIG"):
             repro += f" KCONFIG={q(os.path.realpath(self.env['KCONFIG']))}"
+        if base and self.kconfig_modules() == "on":
+            repro += " KCONFIG_MODULES=on"
         want = self.debian_want(pkg)
         if want:
             repro += f" DEBIAN_VERSION={q(want)}"
@@ -395,7 +406,8 @@ class Resolver(Planner):
             "cell": name,
             "branch": b, "arch": a, "variant": x, "mutant": c.mutant,
             "kconfig": {"name": c.config, "source": desc, "origin": origin, "origin_sha256": ksha,
-                        "base": base, "options": tk_opts},
+                        "base": base, "options": tk_opts,
+                        "modules": self.kconfig_modules() if base else ""},
             "boot": {"mode": m, "cmdline": bootline, "shows": shows},
             "tree": {"source": src, "package": pkg, "suites": suites.split(), "version": version,
                      "path": tree, "fix_state": fix_state, "id": tree_id},
