@@ -96,6 +96,14 @@ out=$(branch_of v45) && rc=0 || rc=$?
 check "a 4.5 vendor tree in no known layout: refused (regress would patch it)" test "$rc" -ne 0
 check "... naming what 4.2's layout wants" grep -q "not 4.2's: kernel/time/timekeeping.c has no 'next_leap_ktime.tv64'" <<<"$out"
 
+# A vendor's version string (EXTRAVERSION -1160.el7) plans as its line.
+tree el7 3.10.0 "$fixed_tk" "$fixed_ntp"
+sed -i -e 's/^EXTRAVERSION =$/EXTRAVERSION = -1160.el7/' -e 's/@echo 3.10.0$/@echo 3.10.0-1160.el7/' "$w/el7/Makefile"
+check_eq "3.10.0-1160.el7 with the whole fix: branch 3.10" 3.10 "$(branch_of el7)"
+out=$(KSRC="$w/el7" "$plan" ksrc 3.10 2>&1) && rc=0 || rc=$?
+check_eq "... stock alone" "0 stock" "$rc $(head -n 1 <<<"$out")"
+check "... its note names the vendor's version" grep -q "(Linux 3.10.0-1160.el7) already carries the leap-second fix" <<<"$out"
+
 # A branch forced on a tree of another layout: one line, naming it.
 out=$(KSRC="$w/c315" "$plan" ksrc 3.11 2>&1) && rc=0 || rc=$?
 check "branch 3.11 forced on a 3.17-layout tree: refused" test "$rc" -ne 0
