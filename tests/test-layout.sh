@@ -29,6 +29,7 @@ branch_of() { "$ROOT/scripts/ksrc-branch.sh" "$w/$1" 2>&1; }
 
 # The 2012 fix in stable's form (a work item), and each layout's words.
 fix12='clock_was_set_delayed();'
+tree l35 3.6.0 "$fix12 static struct timekeeper timekeeper; timekeeping_update(struct timekeeper *tk, bool clearntp) *offs_real = tk->offs_real;"
 tree l37 3.8.3 "$fix12 #include <linux/timekeeper_internal.h> timekeeping_update(struct timekeeper *tk, bool clearntp) *offs_real = tk->offs_real;"
 tree l310 3.10.108 "$fix12 static struct timekeeper shadow_timekeeper; timekeeping_update(struct timekeeper *tk, bool clearntp, bool mirror) tk->offs_real"
 tree l311 3.14.40 "$fix12 timekeeping_update(tk, TK_MIRROR | TK_CLOCK_WAS_SET); static struct timekeeper timekeeper;"
@@ -37,7 +38,7 @@ tree l41 4.1.52 "$fix12 tk_core; base = tk->tkr_mono.base;"
 edge='if (unlikely(base.tv64 >= tk->next_leap_ktime.tv64))'
 tree l42 4.9.124 "TK_CLOCK_WAS_SET tk_core $edge" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
 tree l410 5.4.59 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
-for t in l37:3.7 l310:3.10 l311:3.11 l317:3.17 l41:4.1 l42:4.2 l410:4.10; do
+for t in l35:3.5 l37:3.7 l310:3.10 l311:3.11 l317:3.17 l41:4.1 l42:4.2 l410:4.10; do
 	check_eq "layout of ${t%%:*}: branch ${t#*:}" "${t#*:}" "$(branch_of "${t%%:*}")"
 done
 
@@ -68,12 +69,18 @@ check "no known layout: says nothing is built" grep -q "nothing built, the tree 
 check "no known layout: nothing built (no build directory)" test ! -e "$w/b"
 check_eq "no known layout: the tree is as it was" "$before" "$(sum odd)"
 
-# A 3.6 tree whose struct timekeeper is still in timekeeping.c (3.6.5's
-# layout, which no branch builds): refused, said.
-tree a36 3.6.5 "$fix12 static struct timekeeper timekeeper; *offs_real = tk->offs_real;"
-out=$(branch_of a36) && rc=0 || rc=$?
-check "3.6 in 3.6.5's layout: refused" test "$rc" -ne 0
-check "... not 3.7's: no timekeeper_internal.h" grep -q "not 3.7's: kernel/time/timekeeping.c has no 'timekeeper_internal.h'" <<<"$out"
+# A 3.5 tree that names the timekeeper as 3.4 does (timekeeper.offs_real,
+# no tk->): no branch of 3.5 knows it; refused, said.
+tree a35 3.5.7 "$fix12 static struct timekeeper timekeeper; *offs_real = timekeeper.offs_real;"
+out=$(branch_of a35) && rc=0 || rc=$?
+check "3.5 in 3.4's layout: refused" test "$rc" -ne 0
+check "... not 3.5's: no tk->offs_real" grep -q "not 3.5's: kernel/time/timekeeping.c has no 'tk->offs_real'" <<<"$out"
+# A 3.7 tree: its timekeeper in timekeeping.c (branch 3.5) or in
+# timekeeper_internal.h (branch 3.7).
+tree a37 3.7.2 "$fix12 static struct timekeeper timekeeper; tk->offs_real"
+tree b37 3.7.2 "$fix12 #include <linux/timekeeper_internal.h> tk->offs_real"
+check_eq "3.7 with struct timekeeper in timekeeping.c: branch 3.5" 3.5 "$(branch_of a37)"
+check_eq "3.7 with it in timekeeper_internal.h: branch 3.7" 3.7 "$(branch_of b37)"
 
 # A 3.12 tree in 3.17's layout: no branch of 3.12 has it.
 tree c312 3.12.5 "$fix12 tk_core; base = tk->tkr.base_mono; TK_MIRROR"

@@ -8,13 +8,11 @@
 # whose text differs is refused by the patches' dry run, not fuzzed.  The
 # package, arches, compilers and variants come from branches/old/family.mk.
 FAMILY      := old
-VERSION_MIN := 3.5
+VERSION_MIN := 3.7
 VERSION_MAX := 3.9.9999
-# The range runs from after 3.4 to the next layout seen (3.10.108, with a
-# shadow timekeeper): the code picks the branch where ranges overlap.  A
-# 3.5 or 3.6 tree (struct timekeeper still in timekeeping.c, as in the
-# 3.6.5 tree read) is refused in one line: no complete tree of those
-# releases was found to build this series' form for them on.
+# The range runs from after the last layout seen before it (3.6.0, whose
+# struct timekeeper is in timekeeping.c: branch 3.5) to the next (3.10.108,
+# with a shadow timekeeper): the code picks the branch where ranges overlap.
 LAYOUT      := kernel/time/timekeeping.c:timekeeper_internal.h kernel/time/timekeeping.c:tk->offs_real !kernel/time/timekeeping.c:shadow_timekeeper
 
 PATCHES_fixed := 3.7/edge
