@@ -19,6 +19,7 @@ PATCHES_fixed := 3.10/edge
 
 # The shared build aids (3.10's compiler-gcc.h needs none of the headers,
 # and timeconst.bc replaced timeconst.pl: both aids are skipped or idle),
-# and the config fragment under the names 3.10 knows.
+# and the config fragment under the names 3.10 knows, with TTY (vanilla
+# 3.10.108 kept it on without asking; Red Hat's 3.10.0 did not).
 COMPAT        := old/compat
-CONFIGS       := old
+CONFIGS       := old old-tty
