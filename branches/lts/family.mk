@@ -10,3 +10,8 @@ FAMILY         := old
 VARIANTS       := stock regress
 EXPECT_stock   := PASS
 EXPECT_regress := FAIL
+
+# arm64 (QEMU virt): the old family's KERNEL_CC is x86's (its flags are
+# x86 options), so arm64 names its own: the cross compiler with the old
+# trees' C dialect.
+KERNEL_CC_arm64 := aarch64-linux-gnu-gcc -std=gnu89 -fcommon

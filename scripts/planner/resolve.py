@@ -353,7 +353,7 @@ class Resolver(Planner):
 
         # Compilers: the user's, else the branch's; the arch's cross prefix.
         cross = self.e("CROSS_COMPILE") or af.get("CROSS")
-        cc = self.e("KERNEL_CC") or d.bval(b, "KERNEL_CC")
+        cc = self.e("KERNEL_CC") or d.bval(b, f"KERNEL_CC_{a}") or d.bval(b, "KERNEL_CC")
         hostcc = self.e("KERNEL_HOSTCC") or d.bval(b, "KERNEL_HOSTCC")
 
         key = self.image_key(tree_id, version, a, cross, cc, hostcc, frags, base, patches)
