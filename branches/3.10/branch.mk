@@ -21,5 +21,7 @@ PATCHES_fixed := 3.10/edge
 # and timeconst.bc replaced timeconst.pl: both aids are skipped or idle),
 # and the config fragment under the names 3.10 knows, with TTY (vanilla
 # 3.10.108 kept it on without asking; Red Hat's 3.10.0 did not).
-COMPAT        := old/compat
+# 3.10/compat: the make 4.3 number sign in tools/build, for a tree that
+# builds objtool (Red Hat's 3.10.0 with its own configuration).
+COMPAT        := old/compat 3.10/compat
 CONFIGS       := old old-tty
