@@ -76,7 +76,7 @@ BRANCH_KEYS = {
     "EXPECT_": _verdicts, "PATCHES_": _DIRS,
     "VERSION_MIN": _VERSION, "VERSION_MAX": _VERSION,
     "COMPAT": _DIRS, "CONFIGS": _NAMES, "KERNEL_CC": _ANY, "KERNEL_HOSTCC": _ANY,
-    "KERNEL_CC_": _ANY,
+    "KERNEL_CC_": _ANY, "QEMU_ARGS_": _ANY,
     "GUEST_LIBC": _one(r"([a-z]+)?", "a C library's name (musl), or nothing"),
     "FIX_2012": _DIRS,
     "EDGE_FIXES": _words(r"[0-9a-f]{12}:[a-z0-9_]+", "<12-hex commit>:<leap-test check>"),

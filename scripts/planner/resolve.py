@@ -374,7 +374,7 @@ class Resolver(Planner):
         initrd = f"{build}/guest/{fl_name}/initramfs.cpio"
         argv = ([af.get("QEMU"), "-smp", d.role("CPUS"), "-m", "128", "-accel", "tcg,thread=multi",
                  "-nodefaults", "-display", "none", "-monitor", "none", "-no-reboot"]
-                + af.get("QEMU_ARGS").split()
+                + (d.bval(b, f"QEMU_ARGS_{a}") or af.get("QEMU_ARGS")).split()
                 + ["-serial", f"file:{out}/console.log", "-kernel", imgfile, "-initrd", initrd, "-append", cmdline])
 
         # The reproducer: this cell alone, with the inputs that differ from the defaults.
