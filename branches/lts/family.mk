@@ -1,7 +1,7 @@
 # What the long-term lines that carry the whole fix share (4.2-5.9: the 2012
 # fix and both 2015 leap-edge commits, upstream 833f32d76302 and
 # 96efdcf2d080; docs/long-term-lines.md): what the old lines share (no
-# Debian package, x86_64 and i386, Debian 12's gcc 12 with the old lines'
+# Debian package, x86_64, i386 and arm64, Debian 12's gcc 12 with the old lines'
 # flags, measured on these trees: "Compilers" in README.md), and two
 # variants: the tree as it is (PASS) and with the 2012 bug re-created in its
 # own layout and the leap-edge adjustment dropped (regress: FAIL).  A
@@ -18,3 +18,7 @@ KERNEL_CC_arm64 := aarch64-linux-gnu-gcc -std=gnu89 -fcommon
 # QEMU's "max" CPU stops 5.4.59 before its first line of output (its
 # early code meets features it predates); a Cortex-A57 boots it.
 QEMU_ARGS_arm64 := -M virt -cpu cortex-a57
+
+# arm64 (QEMU virt) beside x86_64 and i386: built and booted on 4.4.178
+# and 5.4.59.
+ARCHES         := x86_64 i386 arm64
