@@ -24,4 +24,9 @@ PATCHES_fixed := 3.10/edge
 # 3.10/compat: the make 4.3 number sign in tools/build, for a tree that
 # builds objtool (Red Hat's 3.10.0 with its own configuration).
 COMPAT        := old/compat 3.10/compat
+
+# The family's host compiler, and gcc 12's use-after-free warning off:
+# objtool's libsubcmd stops on it under -Werror (subcmd-util.h's
+# xrealloc(), as on 4.14-5.4: branch 4.10), where a tree builds objtool.
+KERNEL_HOSTCC := gcc -std=gnu89 -fcommon -Wno-use-after-free
 CONFIGS       := old old-tty
