@@ -25,8 +25,10 @@ PATCHES_fixed := 3.10/edge
 # builds objtool (Red Hat's 3.10.0 with its own configuration).
 COMPAT        := old/compat 3.10/compat
 
-# The family's host compiler, and gcc 12's use-after-free warning off:
+# The family's compilers, and gcc 12's use-after-free warning off:
 # objtool's libsubcmd stops on it under -Werror (subcmd-util.h's
-# xrealloc(), as on 4.14-5.4: branch 4.10), where a tree builds objtool.
+# xrealloc(), as on 4.14-5.4: branch 4.10), where a tree builds objtool;
+# Red Hat's 3.10.0 builds libsubcmd with CC, later trees with HOSTCC.
+KERNEL_CC     := gcc -fno-pie -no-pie -std=gnu89 -fcommon -Wa,-mrelax-relocations=no -fno-stack-protector -fcf-protection=none -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx -Wno-use-after-free
 KERNEL_HOSTCC := gcc -std=gnu89 -fcommon -Wno-use-after-free
 CONFIGS       := old old-tty
