@@ -21,14 +21,9 @@ PATCHES_fixed := 3.10/edge
 # and timeconst.bc replaced timeconst.pl: both aids are skipped or idle),
 # and the config fragment under the names 3.10 knows, with TTY (vanilla
 # 3.10.108 kept it on without asking; Red Hat's 3.10.0 did not).
-# 3.10/compat: the make 4.3 number sign in tools/build, for a tree that
-# builds objtool (Red Hat's 3.10.0 with its own configuration).
+# 3.10/compat: the make 4.3 number sign in tools/build and gcc 12's
+# use-after-free error in tools/lib/subcmd, for a tree that builds objtool
+# (Red Hat's 3.10.0 with its own configuration).
 COMPAT        := old/compat 3.10/compat
 
-# The family's compilers, and gcc 12's use-after-free warning off:
-# objtool's libsubcmd stops on it under -Werror (subcmd-util.h's
-# xrealloc(), as on 4.14-5.4: branch 4.10), where a tree builds objtool;
-# Red Hat's 3.10.0 builds libsubcmd with CC, later trees with HOSTCC.
-KERNEL_CC     := gcc -fno-pie -no-pie -std=gnu89 -fcommon -Wa,-mrelax-relocations=no -fno-stack-protector -fcf-protection=none -mno-sse -mno-mmx -mno-sse2 -mno-3dnow -mno-avx -Wno-use-after-free
-KERNEL_HOSTCC := gcc -std=gnu89 -fcommon -Wno-use-after-free
 CONFIGS       := old old-tty
