@@ -19,3 +19,7 @@ PATCHES_fixed := 4.1/edge
 # the config fragment under the names 4.1 knows, with TTY.
 COMPAT        := old/compat
 CONFIGS       := old old-tty
+
+# arm64 too (the family's arm64 compiler and machine): built and booted on
+# 4.1.5.  Earlier lines were not tried on arm64.
+ARCHES        := x86_64 i386 arm64

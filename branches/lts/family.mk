@@ -11,14 +11,6 @@ VARIANTS       := stock regress
 EXPECT_stock   := PASS
 EXPECT_regress := FAIL
 
-# arm64 (QEMU virt): the old family's KERNEL_CC is x86's (its flags are
-# x86 options), so arm64 names its own: the cross compiler with the old
-# trees' C dialect.
-KERNEL_CC_arm64 := aarch64-linux-gnu-gcc -std=gnu89 -fcommon
-# QEMU's "max" CPU stops 5.4.59 before its first line of output (its
-# early code meets features it predates); a Cortex-A57 boots it.
-QEMU_ARGS_arm64 := -M virt -cpu cortex-a57
-
 # arm64 (QEMU virt) beside x86_64 and i386: built and booted on 4.4.178
 # and 5.4.59.
 ARCHES         := x86_64 i386 arm64
