@@ -18,6 +18,7 @@ m() { env -u MAKELEVEL -u MAKEFLAGS -u MFLAGS make -s -C "$ROOT" --no-print-dire
 # kernel/time files hold only the given words (the code the planner reads).
 tree() {
 	local d=$w/$1 v=$2
+	version[$1]=$2
 	mkdir -p "$d/kernel/time"
 	IFS=. read -r a b c <<<"$v"
 	printf 'VERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = %s\nEXTRAVERSION =\nkernelversion:\n\t@echo %s\n' \
@@ -25,7 +26,12 @@ tree() {
 	printf '%s\n' "$3" >"$d/kernel/time/timekeeping.c"
 	printf '%s\n' "${4:-}" >"$d/kernel/time/ntp.c"
 }
-branch_of() { "$ROOT/scripts/ksrc-branch.sh" "$w/$1" 2>&1; }
+declare -A version
+# branch_of NAME: the planner's choice (what ksrc-branch.sh asks it, after
+# reading the version from the Makefile: the few checks of that script's
+# own lines call it instead).
+branch_of() { "$plan" branch-for "${version[$1]}" "$w/$1" 2>&1; }
+ksrc_branch() { "$ROOT/scripts/ksrc-branch.sh" "$w/$1" 2>&1; }
 
 # The 2012 fix in stable's form (a work item), and each layout's words.
 fix12='clock_was_set_delayed();'
@@ -106,7 +112,7 @@ check "... naming what 4.2's layout wants" grep -q "not 4.2's: kernel/time/timek
 # A vendor's version string (EXTRAVERSION -1160.el7) plans as its line.
 tree el7 3.10.0 "$fixed_tk" "$fixed_ntp"
 sed -i -e 's/^EXTRAVERSION =$/EXTRAVERSION = -1160.el7/' -e 's/@echo 3.10.0$/@echo 3.10.0-1160.el7/' "$w/el7/Makefile"
-check_eq "3.10.0-1160.el7 with the whole fix: branch 3.10" 3.10 "$(branch_of el7)"
+check_eq "3.10.0-1160.el7 with the whole fix: branch 3.10 (ksrc-branch.sh reads the Makefile)" 3.10 "$(ksrc_branch el7)"
 out=$(KSRC="$w/el7" "$plan" ksrc 3.10 2>&1) && rc=0 || rc=$?
 check_eq "... stock alone" "0 stock" "$rc $(head -n 1 <<<"$out")"
 check "... its note names the vendor's version" grep -q "(Linux 3.10.0-1160.el7) already carries the leap-second fix" <<<"$out"
@@ -121,12 +127,12 @@ check_eq "branch 3.11 on its own layout: stock and fixed" "0 stock fixed" "$rc $
 
 # A file the layout names is missing: said, not a crash.
 mkdir -p "$w/nofile/kernel" && cp "$w/l311/Makefile" "$w/nofile/"
-out=$(branch_of nofile) && rc=0 || rc=$?
+out=$(ksrc_branch nofile) && rc=0 || rc=$?
 check "no kernel/time/timekeeping.c: refused, naming the file" grep -q "no kernel/time/timekeeping.c" <<<"$out"
 
 # A version no branch takes (too old for any compiler aid): one line.
 tree old 2.4.37 ""
-out=$(branch_of old) && rc=0 || rc=$?
+out=$(ksrc_branch old) && rc=0 || rc=$?
 check "2.4.37: refused" test "$rc" -ne 0
 check "... which no branch supports" grep -q "Linux 2.4.37, which no branch supports" <<<"$out"
 
