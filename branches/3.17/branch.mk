@@ -18,3 +18,7 @@ PATCHES_fixed := 3.17/edge
 # The shared build aids and the config fragment, with TTY.
 COMPAT        := old/compat
 CONFIGS       := old old-tty
+
+# arm64 too (the family's arm64 compiler and machine): built and booted on
+# 3.18.140.
+ARCHES        := x86_64 i386 arm64

@@ -21,5 +21,5 @@ COMPAT        := old/compat
 CONFIGS       := old old-tty
 
 # arm64 too (the family's arm64 compiler and machine): built and booted on
-# 4.1.5.  Earlier lines were not tried on arm64.
+# 4.1.5 (and 3.18.140 on branch 3.17).
 ARCHES        := x86_64 i386 arm64

@@ -20,7 +20,7 @@ EDGE_FIXES    := 833f32d76302:leap_edge 96efdcf2d080:adjtimex_at_leap
 # The configurations its trees build (kconfigs/; KCONFIG= is any branch's).
 KCONFIGS := tiny
 
-# arm64, where a branch's ARCHES names it (4.1 on; QEMU virt): KERNEL_CC
+# arm64, where a branch's ARCHES names it (3.17 on; QEMU virt): KERNEL_CC
 # above carries x86 options, so arm64 names its own, the cross compiler
 # with the old trees' C dialect; and QEMU's "max" CPU stops 4.4.178 and
 # 5.4.59 before their first line of output (their early code meets
