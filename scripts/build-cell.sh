@@ -96,6 +96,10 @@ stamp=""
 	rc=$?
 	# 3: the stack did not apply (nothing was built, and the tree is as it was).
 	[ $rc -ne 3 ] || reason="patches do not apply: $(sed -n 's/^tree-patch: //p' "$out/patch.log" | tail -n 1)"
+	# The configuration step: a fragment asks for what this tree's
+	# Kconfig cannot give (no vendor question there).
+	cfg=$(sed -n 's/^build-kernel: \(not in the final .config.*\)/\1/p' "$out/build.log" 2>/dev/null | head -n 1)
+	[ -z "$cfg" ] || reason="kernel configuration failed: $cfg"
 	exit 1
 }
 build_s=$(($(date +%s) - start))
