@@ -25,12 +25,12 @@ plan=$1 pos=${2:-1/1}
 	read -r src; read -r pkg; read -r suites; read -r version; read -r tree; read -r tree_id
 	read -r karch; read -r cross; read -r cc; read -r hostcc; read -r ccache; read -r target; read -r objdir; read -r jobs
 	read -r imgdir; read -r image; read -r out
-	read -r base_config; read -r origin_config; read -r check_options
+	read -r base_config; read -r origin_config; read -r check_options; read -r modules
 } < <(jq -r '.cell, .branch, .arch,
 	.tree.source, .tree.package, (.tree.suites | join(" ")), .tree.version, .tree.path, .tree.id,
 	.build.karch, .build.cross_compile, .build.cc, .build.hostcc, (.build.ccache // ""), .build.target, .build.objdir, .build.jobs,
 	.image.dir, .image.path, .out,
-	(.kconfig.base // ""), (.kconfig.origin // ""), ((.kconfig.options // []) | join(" "))' "$plan")
+	(.kconfig.base // ""), (.kconfig.origin // ""), ((.kconfig.options // []) | join(" ")), (.kconfig.modules // "")' "$plan")
 [ -n "${image:-}" ] || { echo "build-cell: $plan is not a plan (no .image.path)" >&2; exit 2; }
 # Patches and fragments are relative to the plan's root (the checkout that planned it).
 mapfile -t patches < <(jq -r '.root as $r | .patches[] | $r + "/" + .' "$plan")
@@ -59,7 +59,7 @@ reason="kernel build failed (see cells/$cell/build.log)"
 # code often assumes the vendor's options): the way out is its own.
 if [ "$src" = ksrc ] && [ -z "$base_config" ]; then
 	reason="$reason; a vendor tree may need its own configuration: KCONFIG=<its .config> (and KCONFIG_MODULES=on where its code assumes module support)"
-elif [ "$src" = ksrc ] && [ "$(jq -r '.kconfig.modules' "$plan")" = off ]; then
+elif [ "$src" = ksrc ] && [ "$modules" = off ]; then
 	reason="$reason; with module support off: if its code assumes modules, KCONFIG_MODULES=on keeps them (every =m still unset)"
 fi
 echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ($version) ..."

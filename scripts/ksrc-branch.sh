@@ -13,18 +13,7 @@ mk=$ksrc/Makefile
 field() { sed -n "s/^$1 *= *\([0-9]*\).*/\1/p" "$mk" | head -n 1; }
 ver=$(field VERSION).$(field PATCHLEVEL).$(field SUBLEVEL)
 ver=${ver%.}
-fix=$("$(dirname "$0")/plan.sh" fix-state "$ksrc")
-case "$fix" in
-fixed) fix=" and its code already carries the leap-second fix" ;;
-2012*) fix=" and its code carries the 2012 fix but not both 2015 leap-edge fixes (upstream 833f32d76302, 96efdcf2d080)" ;;
-esac
-# The branch of the version's range whose layout the code shows; a tree
-# of a known range in no known layout gets the planner's line.
-if out=$("$(dirname "$0")/plan.sh" branch-for "$ver" "$ksrc" 2>&1); then
-	printf '%s\n' "$out"
-	exit 0
-fi
-case $out in
-*"no branch supports"*) die "KSRC=$ksrc is Linux $ver, which no branch supports (see branches/*/branch.mk VERSION_MIN/MAX)$fix" ;;
-*) die "${out#plan: }" ;;
-esac
+# The branch of the version's range whose layout the code shows, or the
+# planner's one line (no branch of that version, or none of its layout).
+out=$("$(dirname "$0")/plan.sh" branch-for "$ver" "$ksrc" 2>&1) || die "${out#plan: }"
+printf '%s\n' "$out"

@@ -78,15 +78,20 @@ class Planner:
                 carries = f" (its code already carries the {'leap-second' if fix == 'fixed' else fix} fix)"
             raise DataError(f"KSRC={k.path} is Linux {v}{carries}, not a tree of branch {b} ({lo}-{hi}); "
                             f"the tree is left as it is: make qemu KSRC={k.path} picks its branch")
-        if fix == "fixed":
-            run = [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]
-        else:
-            run = [self.shipped(), self.fix_variant()]
+        run = self.ksrc_variants(b, fix)
         miss = k.misses(self.data.bval(b, "LAYOUT")) if self.patches_any(b, run) else []
         if miss:
             raise DataError(f"KSRC={k.path} (Linux {v}) is not in branch {b}'s layout ({'; '.join(miss)}); "
                             f"nothing built, the tree is left as it is: make qemu KSRC={k.path} picks its branch by its code")
         return run
+
+    def ksrc_variants(self, b, fix):
+        """The variants a tree you bring runs on branch b: where its code
+        carries the whole fix, every variant but the fix; else the shipped
+        one and the fix."""
+        if fix == "fixed":
+            return [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]
+        return [self.shipped(), self.fix_variant()]
 
     def patches_any(self, b, variants):
         """Whether any of the variants patches the tree (beyond build aids):
@@ -386,11 +391,17 @@ class Planner:
                 ranges += f" {lo}-{hi}"
             if ver_le(lo, ver) and ver_le(ver, hi):
                 cands.append(b)
+        k = None if tree is None else tree if isinstance(tree, Ksrc) else Ksrc(tree)
+        if not cands and k is not None:
+            carries = {"fixed": " and its code already carries the leap-second fix",
+                       "2012": " and its code carries the 2012 fix but not both 2015 leap-edge fixes "
+                               "(upstream 833f32d76302, 96efdcf2d080)"}.get(k.fix, "")
+            raise DataError(f"KSRC={k.path} is Linux {ver}, which no branch supports "
+                            f"(see branches/*/branch.mk VERSION_MIN/MAX){carries}")
         if not cands:
             raise DataError(f"no branch supports kernel {ver}: supported ranges are{ranges}")
-        if tree is None:
+        if k is None:
             return cands[0]
-        k = tree if isinstance(tree, Ksrc) else Ksrc(tree)
         seen = []
         for b in cands:
             miss = k.misses(self.data.bval(b, "LAYOUT"))
@@ -401,7 +412,7 @@ class Planner:
         # vendor's backport) runs as it is where its branch would not patch it.
         if k.fix == "fixed":
             for b in cands:
-                if not self.patches_any(b, [x for x in self.data.bval(b, "VARIANTS").split() if x != self.fix_variant()]):
+                if not self.patches_any(b, self.ksrc_variants(b, "fixed")):
                     return b
         raise DataError(f"KSRC={k.path} is Linux {ver}, but its code is in no layout a branch of that line knows "
                         f"({'; '.join(seen)}); nothing built, the tree is left as it is")
