@@ -12,8 +12,9 @@
 # deadlocks after its splats: without this it holds two host threads until
 # the limit).  The silence kill is noted as the log's last line.  The guest
 # ends itself when the test is done (init reboots; -no-reboot makes QEMU exit).
-# A kernel that cannot reset the machine says so and spins (arm64 3.10.108
-# on QEMU virt: its PSCI code brings up the second CPU but has no reset):
+# A kernel that cannot reset the machine says so and spins (3.10.108 on
+# QEMU's 64-bit virt machine: its PSCI code brings up the second CPU but
+# has no reset):
 # when the log's last line is that message and the guest has been quiet for
 # 2 s, the watch stops QEMU as if the guest had ended (status 0) and notes
 # it; the verdict still comes from what the guest printed before.
