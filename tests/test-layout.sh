@@ -117,6 +117,26 @@ out=$(KSRC="$w/el7" "$plan" ksrc 3.10 2>&1) && rc=0 || rc=$?
 check_eq "... stock alone" "0 stock" "$rc $(head -n 1 <<<"$out")"
 check "... its note names the vendor's version" grep -q "(Linux 3.10.0-1160.el7) already carries the leap-second fix" <<<"$out"
 
+# A distribution's release, as its sources say it, is named beside the
+# version (Red Hat's RHEL_* lines in the top Makefile; Ubuntu's
+# debian.master/changelog); it decides nothing: the same branch and state.
+tree rh 3.10.0 "$fixed_tk" "$fixed_ntp"
+printf 'RHEL_MAJOR = 7\nRHEL_MINOR = 8\nRHEL_RELEASE = 1127\n' >>"$w/rh/Makefile"
+out=$(KSRC="$w/rh" "$plan" ksrc 3.10 2>&1) && rc=0 || rc=$?
+check_eq "a RHEL tree: stock alone, as the same code without the lines" "0 stock" "$rc $(head -n 1 <<<"$out")"
+check "... its note names RHEL's release" grep -q "(Linux 3.10.0, RHEL 7.8 release 1127) already carries" <<<"$out"
+tree ub 5.4.59 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+mkdir -p "$w/ub/debian.master"
+printf 'linux (5.4.0-216.236) focal; urgency=medium\n\n  * a change\n' >"$w/ub/debian.master/changelog"
+check_eq "an Ubuntu tree: the branch of its code" 4.10 "$(branch_of ub)"
+out=$(KSRC="$w/ub" "$plan" ksrc 4.10 2>&1) && rc=0 || rc=$?
+check "... its note names Ubuntu's package" grep -q "(Linux 5.4.59, Ubuntu focal linux 5.4.0-216.236) already carries" <<<"$out"
+out=$(KSRC="$w/ub" "$plan" ksrc 4.2 2>&1) && rc=0 || rc=$?
+check "... and so does a refusal" grep -q "is Linux 5.4.59, Ubuntu focal linux 5.4.0-216.236 (its code already carries the leap-second fix), not a tree of branch 4.2" <<<"$out"
+printf 'not a changelog\n' >"$w/ub/debian.master/changelog"
+out=$(KSRC="$w/ub" "$plan" ksrc 4.10 2>&1) && rc=0 || rc=$?
+check "a changelog in no known form: the version alone" grep -q "(Linux 5.4.59) already carries" <<<"$out"
+
 # A branch forced on a tree of another layout: one line, naming it.
 out=$(KSRC="$w/c315" "$plan" ksrc 3.11 2>&1) && rc=0 || rc=$?
 check "branch 3.11 forced on a 3.17-layout tree: refused" test "$rc" -ne 0

@@ -1,7 +1,8 @@
 #!/bin/bash
 # test-trees-table.sh - the table of trees you bring, from made-up runs: one
 # row per tree, what the plan read in its code, stock's failed checks, the
-# fix patches fixed applied and the ones it found in the tree.
+# fix patches fixed applied and the ones it found in the tree, and beside
+# the version a distribution's release where the plan read one.
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -17,7 +18,7 @@ cell() { # RUN TREE VARIANT VERDICT OK FAILED FIX_STATE SKIPPED PATCH...
 		'{cell: ("3.4-x86_64-" + $v), tree: ("/x/" + $t), tree_version: $t, arch: "x86_64", variant: $v,
 		  verdict: $verdict, ok: $ok, failed_tests: ($failed | split(",") | map(select(. != ""))),
 		  build_s: 100, boot_s: 7.5}' >"$d/cell.json"
-	jq -n --arg s "$state" '{tree: {fix_state: $s}, patches: $ARGS.positional}' --args "$@" >"$d/plan.json"
+	jq -n --arg s "$state" --arg vendor "${VENDOR:-}" '{tree: {fix_state: $s, vendor: $vendor}, patches: $ARGS.positional}' --args "$@" >"$d/plan.json"
 	[ -z "$skipped" ] || echo "tree-patch: not applied to /x/$tree (its change is there already, or a build aid the tree does not take): $skipped" >"$d/patch.log"
 }
 e=/r/branches/3.4/edge
@@ -29,8 +30,10 @@ cell run2 3.4.2 fixed PASS true "" "" "" /r/branches/3.4/fix/0001-f.patch /r/bra
 # A tree that carries the whole fix: stock and regress, no fixed.
 cell run3 4.4.178 stock PASS true "" fixed ""
 cell run3 4.4.178 regress FAIL true leap_edge,load_after_insert fixed "" /r/branches/4.2/regress/0001-r.patch
+# A distribution's tree of the same version as a vanilla one: a row of its own.
+VENDOR="Ubuntu focal linux 4.4.0-1.1" cell run4 4.4.178 stock PASS true "" fixed ""
 printf '# Results\n\n<!-- t: old -->\nold\n<!-- /t -->\n\nafter\n' >"$w/doc.md"
-DOC=$w/doc.md "$ROOT/scripts/trees-table.sh" t "Trees" "$w/run1" "$w/run2" "$w/run3" >/dev/null
+DOC=$w/doc.md "$ROOT/scripts/trees-table.sh" t "Trees" "$w/run1" "$w/run2" "$w/run3" "$w/run4" >/dev/null
 rows=$(grep '^| 3\.' "$w/doc.md")
 check_eq "a row per tree, in version order" "3.4.2 3.4.113" "$(cut -d'|' -f2 <<<"$rows" | tr -d ' ' | paste -sd ' ')"
 check_eq "a late tree: its code, stock's failed check, what fixed applied and found" \
@@ -41,7 +44,10 @@ check_eq "an early tree: none of the fix, an unexpected stock said so, runs of p
 	"$(grep '^| 3\.4\.2 ' <<<"$rows")"
 check_eq "a tree with the whole fix: regress's verdict and failed checks, its times and run" \
 	"| 4.4.178 | x86_64 | the whole fix | PASS | - | - | - | - | FAIL | leap_edge, load_after_insert | 100, 100 | 7.5, 7.5 | run3 |" \
-	"$(grep '^| 4\.4\.178 ' "$w/doc.md")"
+	"$(grep '^| 4\.4\.178 | ' "$w/doc.md")"
+check_eq "a distribution's tree: its release beside the version, a row of its own" \
+	"| 4.4.178 (Ubuntu focal linux 4.4.0-1.1) | x86_64 | the whole fix | PASS | - | - | - | - | - | - | 100, - | 7.5, - | run4 |" \
+	"$(grep '^| 4\.4\.178 (' "$w/doc.md")"
 check "the table replaces its own section, nothing else" grep -qx after "$w/doc.md"
 check "... and the old one is gone" not grep -qx old "$w/doc.md"
 err=$("$ROOT/scripts/trees-table.sh" t "Trees" "$w/none" 2>&1) && rc=0 || rc=$?

@@ -76,12 +76,12 @@ class Planner:
             carries = ""
             if fix:
                 carries = f" (its code already carries the {'leap-second' if fix == 'fixed' else fix} fix)"
-            raise DataError(f"KSRC={k.path} is Linux {v}{carries}, not a tree of branch {b} ({lo}-{hi}); "
+            raise DataError(f"KSRC={k.path} is {k.named(v)}{carries}, not a tree of branch {b} ({lo}-{hi}); "
                             f"the tree is left as it is: make qemu KSRC={k.path} picks its branch")
         run = self.ksrc_variants(b, fix)
         miss = k.misses(self.data.bval(b, "LAYOUT")) if self.patches_any(b, run) else []
         if miss:
-            raise DataError(f"KSRC={k.path} (Linux {v}) is not in branch {b}'s layout ({'; '.join(miss)}); "
+            raise DataError(f"KSRC={k.path} ({k.named(v)}) is not in branch {b}'s layout ({'; '.join(miss)}); "
                             f"nothing built, the tree is left as it is: make qemu KSRC={k.path} picks its branch by its code")
         return run
 
@@ -102,13 +102,13 @@ class Planner:
         k = self.ksrc
         if k.fix == "fixed":
             more = [x for x in self.data.bval(b, "VARIANTS").split() if x not in (self.shipped(), self.fix_variant())]
-            self.note(f"KSRC={k.path} (Linux {k.version}) already carries the leap-second fix in its code "
+            self.note(f"KSRC={k.path} ({k.named()}) already carries the leap-second fix in its code "
                       f"(the leap notifies the hrtimers; the leap edge is handled): branch {b} runs "
                       f"{self.shipped()} (expected PASS)"
                       f"{' and ' + ' '.join(more) + ' (as the branch expects of them)' if more else ' only'}")
         elif k.fix == "2012":
             has = " ".join(k.has)
-            self.note(f"KSRC={k.path} (Linux {k.version}) carries the 2012 fix but not the 2015 leap-edge fix"
+            self.note(f"KSRC={k.path} ({k.named()}) carries the 2012 fix but not the 2015 leap-edge fix"
                       f"{' in full (of 833f32d76302 and 96efdcf2d080 only ' + has + ')' if has else ''}: "
                       f"{self.shipped()} and {self.fix_variant()}; the fix's 2012 part and patches already in the tree are skipped")
 
@@ -396,7 +396,7 @@ class Planner:
             carries = {"fixed": " and its code already carries the leap-second fix",
                        "2012": " and its code carries the 2012 fix but not both 2015 leap-edge fixes "
                                "(upstream 833f32d76302, 96efdcf2d080)"}.get(k.fix, "")
-            raise DataError(f"KSRC={k.path} is Linux {ver}, which no branch supports "
+            raise DataError(f"KSRC={k.path} is {k.named(ver)}, which no branch supports "
                             f"(see branches/*/branch.mk VERSION_MIN/MAX){carries}")
         if not cands:
             raise DataError(f"no branch supports kernel {ver}: supported ranges are{ranges}")
@@ -414,7 +414,7 @@ class Planner:
             for b in cands:
                 if not self.patches_any(b, self.ksrc_variants(b, "fixed")):
                     return b
-        raise DataError(f"KSRC={k.path} is Linux {ver}, but its code is in no layout a branch of that line knows "
+        raise DataError(f"KSRC={k.path} is {k.named(ver)}, but its code is in no layout a branch of that line knows "
                         f"({'; '.join(seen)}); nothing built, the tree is left as it is")
 
     def series(self, dirs):

@@ -308,13 +308,13 @@ class Resolver(Planner):
 
         # The tree.
         pkg, suites = d.bval(b, "PACKAGE"), d.bval(b, "SUITES")
-        fix_state = ""
+        fix_state, vendor = "", ""
         if self.ksrc is not None:
             tree = os.path.realpath(self.ksrc.path)
             self.ksrc_branch(b)
             version, src = self.ksrc.version, "ksrc"
             tree_id = "ksrc-" + sha256(tree.encode()).hexdigest()[:8]
-            fix_state = self.ksrc.line
+            fix_state, vendor = self.ksrc.line, self.ksrc.vendor
         else:
             version = self.pinned_version(pkg)
             tree, src, tree_id = f"{build}/trees/{pkg}", "debian", pkg
@@ -410,7 +410,7 @@ class Resolver(Planner):
                         "modules": self.kconfig_modules() if base else ""},
             "boot": {"mode": m, "cmdline": bootline, "shows": shows},
             "tree": {"source": src, "package": pkg, "suites": suites.split(), "version": version,
-                     "path": tree, "fix_state": fix_state, "id": tree_id},
+                     "vendor": vendor, "path": tree, "fix_state": fix_state, "id": tree_id},
             "patches": [self.rel(p) for p in patches],
             "configs": [self.rel(p) for p in frags],
             "build": {"karch": af.get("KARCH"), "cross_compile": cross, "cc": cc, "hostcc": hostcc,

@@ -60,6 +60,26 @@ def layout_misses(tree, marks, cache=None):
     return out
 
 
+_CHANGELOG = re.compile(rb"^(linux\S*) \(([^)\s]+)\) ([^;\s]+);")
+
+
+def vendor_release(tree):
+    """A distribution's own release of the tree, as its sources say: Red Hat's
+    RHEL_MAJOR, RHEL_MINOR and RHEL_RELEASE in the top Makefile, or the first
+    entry of Ubuntu's debian.master/changelog; "" for any other tree.  Only
+    a name for the record: the branch and the fix state come from the code."""
+    mk = _read(os.path.join(tree, "Makefile")) or b""
+    rh = dict(re.findall(rb"^(RHEL_MAJOR|RHEL_MINOR|RHEL_RELEASE) = *(\w+) *$", mk[:4096], re.M))
+    if len(rh) == 3:
+        return f"RHEL {rh[b'RHEL_MAJOR'].decode()}.{rh[b'RHEL_MINOR'].decode()} release {rh[b'RHEL_RELEASE'].decode()}"
+    log = _read(os.path.join(tree, "debian.master/changelog"))
+    m = _CHANGELOG.match(log or b"")
+    if m:
+        pkg, ver, suite = (g.decode(errors="replace") for g in m.groups())
+        return f"Ubuntu {suite} {pkg} {ver}"
+    return ""
+
+
 def state_line(state, has):
     """What fix-state prints: "fixed", "2012" and the 2015 commits it has, or ""."""
     return "fixed" if state == "fixed" else " ".join([state] + has) if state else ""
@@ -82,6 +102,7 @@ class Ksrc:
     def __init__(self, path):
         self.path = path
         self._version = None
+        self._vendor = None
         self._state = None
         self.files = {}
 
@@ -98,6 +119,17 @@ class Ksrc:
                 raise DataError(f"KSRC={self.path} is not a kernel tree (make kernelversion failed)")
             self._version = v
         return self._version
+
+    @property
+    def vendor(self):
+        if self._vendor is None:
+            self._vendor = vendor_release(self.path)
+        return self._vendor
+
+    def named(self, version=None):
+        """How the planner's lines name the tree: "Linux 5.4.291" (or the
+        version given), and a distribution's release where its sources say one."""
+        return f"Linux {version or self.version}" + (f", {self.vendor}" if self.vendor else "")
 
     @property
     def state(self):
