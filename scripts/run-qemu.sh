@@ -35,8 +35,11 @@ timeout --foreground -k 5 "$limit" "${argv[@]}" </dev/null &
 guest=$!
 
 # The silence watch runs beside QEMU, so a guest that ends is seen at once.
+# What it did (hung, halted) goes to a file before it stops the guest: its
+# exit status could be lost to the kill that ends a watcher still watching.
 note="run-qemu: no console output for $silence s: guest killed as hung"
 halted="Reboot failed -- System halted"
+ended=$(mktemp)
 watch() {
 	local silent=0 size=0 now s
 	# Stopped, it takes its sleep with it: the sleep holds the build lock it
@@ -45,13 +48,16 @@ watch() {
 	while sleep 1 & s=$!; wait "$s"; do
 		now=$(stat -c %s "$log" 2>/dev/null || echo 0)
 		if [ "$now" != "$size" ]; then size=$now silent=0; else silent=$((silent + 1)); fi
-		if [ "$silent" -eq 2 ] && [ "$(tr -d '\r' <"$log" | grep -v '^$' | tail -n 1 | sed 's/^\[ *[0-9.]*\] //')" = "$halted" ]; then
+		# (awk: a console holds stray binary bytes, which grep would not print)
+		if [ "$silent" -eq 2 ] && [ "$(tr -d '\r' <"$log" | awk 'NF { last = $0 } END { sub(/^\[ *[0-9.]*\] /, "", last); print last }')" = "$halted" ]; then
 			printf '\nrun-qemu: the guest said "%s" (its kernel cannot reset this machine): QEMU stopped\n' "$halted" >>"$log"
+			echo halted >"$ended"
 			kill "$guest" 2>/dev/null || true
-			exit 3
+			return
 		fi
 		if [ "$silent" -ge "$silence" ]; then
 			printf '\n%s\n' "$note" >>"$log"
+			echo hung >"$ended"
 			kill "$guest" 2>/dev/null || true
 			return
 		fi
@@ -62,16 +68,15 @@ if [ "$silence" -gt 0 ]; then
 	watch &
 	watcher=$!
 fi
-trap 'kill "$guest" ${watcher:+"$watcher"} 2>/dev/null || true' EXIT
+trap 'kill "$guest" ${watcher:+"$watcher"} 2>/dev/null || true; rm -f "$ended"' EXIT
 rc=0
 wait "$guest" || rc=$?
-# The watcher ends with status 0 only when it killed a silent guest, 3 when
-# it stopped a halted one; a watcher still watching ends with this kill
-# instead.
 if [ -n "$watcher" ]; then
 	kill "$watcher" 2>/dev/null || true
-	wrc=0
-	wait "$watcher" || wrc=$?
-	case $wrc in 0) rc=124 ;; 3) rc=0 ;; esac
+	wait "$watcher" 2>/dev/null || true
 fi
+case $(cat "$ended") in
+hung) rc=124 ;;
+halted) rc=0 ;;
+esac
 exit "$rc"

@@ -10,14 +10,15 @@ w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 
 # plan DIR LAST_LINE SILENCE: a plan whose "QEMU" prints a recorded guest's
-# console (a 6.1 regress cell, FAIL) and LAST_LINE, then spins until it is
-# killed.
+# console (a 6.1 regress cell, FAIL), two stray bytes as real consoles
+# have (grep calls such a file binary) and LAST_LINE, then spins until it
+# is killed.
 plan() {
 	mkdir -p "$1"
 	jq -n --arg out "$1" --arg last "$2" --argjson silence "$3" --arg rec "$rec" '{
 		out: $out, packages: [],
 		qemu: {limit_s: 30, silence_s: $silence, argv: ["bash", "-c",
-			"cat \"$2\" >>\"$1/console.log\"; printf \"[    8.13] %s\\r\\n\" \"$0\" >>\"$1/console.log\"; while :; do sleep 1; done",
+			"cat \"$2\" >>\"$1/console.log\"; printf \"\\000\\377\\r\\n[    8.13] %s\\r\\n\" \"$0\" >>\"$1/console.log\"; while :; do sleep 1; done",
 			$last, $out, $rec]}}' >"$1/plan.json"
 }
 
