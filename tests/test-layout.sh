@@ -137,6 +137,15 @@ printf 'not a changelog\n' >"$w/ub/debian.master/changelog"
 out=$(KSRC="$w/ub" "$plan" ksrc 4.10 2>&1) && rc=0 || rc=$?
 check "a changelog in no known form: the version alone" grep -q "(Linux 5.4.59) already carries" <<<"$out"
 
+# The make variables of the user's command line (make qemu ARCH=armhf hands
+# ARCH=armhf down to every make below it) are not the tree's: its version is
+# read without them.  This tree's Makefile, like the kernel's, knows no arch
+# named armhf.
+tree arch 4.19.108 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+sed -i '1i ifeq ($(ARCH),armhf)\n$(error arch/armhf/Makefile: No such file)\nendif' "$w/arch/Makefile"
+out=$(ARCH=armhf MAKEFLAGS=" ARCH=armhf" KSRC="$w/arch" "$plan" ksrc 4.10 2>&1) && rc=0 || rc=$?
+check_eq "ARCH=armhf on the command line: the tree's version still read" "0 stock regress" "$rc $(head -n 1 <<<"$out")"
+
 # A branch forced on a tree of another layout: one line, naming it.
 out=$(KSRC="$w/c315" "$plan" ksrc 3.11 2>&1) && rc=0 || rc=$?
 check "branch 3.11 forced on a 3.17-layout tree: refused" test "$rc" -ne 0

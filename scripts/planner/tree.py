@@ -113,7 +113,12 @@ class Ksrc:
     @property
     def version(self):
         if self._version is None:
-            r = run(["make", "-s", "-C", self.path, "kernelversion"], capture=True, quiet_errors=True)
+            # Not the caller's make variables: `make qemu ARCH=armhf` hands
+            # ARCH=armhf down (MAKEFLAGS), a name the kernel's Makefile
+            # does not know, and kernelversion would fail on it.
+            env = {k: v for k, v in os.environ.items()
+                   if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "ARCH", "CROSS_COMPILE", "O", "KBUILD_OUTPUT")}
+            r = run(["make", "-s", "-C", self.path, "kernelversion"], capture=True, quiet_errors=True, env=env)
             v = r.stdout.strip("\n")
             if r.returncode != 0:
                 raise DataError(f"KSRC={self.path} is not a kernel tree (make kernelversion failed)")
