@@ -19,6 +19,6 @@ PATCHES_fixed := 3.17/edge
 COMPAT        := old/compat
 CONFIGS       := old old-tty
 
-# arm64 too (the family's arm64 compiler and machine): built and booted on
-# 3.18.140.
-ARCHES        := x86_64 i386 arm64
+# arm64 and armhf too (the family's compilers, QEMU virt): built and booted
+# on 3.18.140.
+ARCHES        := x86_64 i386 arm64 armhf

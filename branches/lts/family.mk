@@ -11,6 +11,6 @@ VARIANTS       := stock regress
 EXPECT_stock   := PASS
 EXPECT_regress := FAIL
 
-# arm64 (QEMU virt) beside x86_64 and i386: built and booted on 4.4.178
-# and 5.4.59.
-ARCHES         := x86_64 i386 arm64
+# arm64 and armhf (QEMU virt) beside x86_64 and i386: arm64 built and
+# booted on 4.4.178 and 5.4.59, armhf on 4.4.178 and 4.19.108.
+ARCHES         := x86_64 i386 arm64 armhf

@@ -27,3 +27,11 @@ KCONFIGS := tiny
 # features it predates), where a Cortex-A57 boots them.
 KERNEL_CC_arm64 := aarch64-linux-gnu-gcc -std=gnu89 -fcommon
 QEMU_ARGS_arm64 := -M virt -cpu cortex-a57
+# armhf, where a branch's ARCHES names it (QEMU virt, whose machine the
+# kernel knows from 3.9, ARCH_VIRT): the cross compiler with the old C
+# dialect, as arm64, and the soft-float ABI the kernel builds with anyway
+# (-msoft-float): Debian's compiler is hard-float, and gcc 12 refuses
+# -march=armv7-a there ("selected architecture lacks an FPU"), so these
+# trees' probe for it fell back to armv5t and their assembly failed
+# (4.4.178: "selected processor does not support `isb'").
+KERNEL_CC_armhf := arm-linux-gnueabihf-gcc -mfloat-abi=soft -std=gnu89 -fcommon
