@@ -14,10 +14,10 @@
 # ends itself when the test is done (init reboots; -no-reboot makes QEMU exit).
 # A kernel that cannot reset the machine says so and spins (3.10.108 on
 # QEMU's 64-bit virt machine: its PSCI code brings up the second CPU but
-# has no reset):
-# when the log's last line is that message and the guest has been quiet for
-# 2 s, the watch stops QEMU as if the guest had ended (status 0) and notes
-# it; the verdict still comes from what the guest printed before.
+# has no reset): when the log's last line is that message and the guest
+# has been quiet for 2 s, the watch stops QEMU as if the guest had ended
+# (status 0) and notes it; the verdict still comes from what the guest
+# printed before.  Needs the silence watch (.qemu.silence_s above 0).
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: run-qemu.sh PLAN" >&2; exit 2; }
