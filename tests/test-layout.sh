@@ -142,6 +142,7 @@ check "a changelog in no known form: the version alone" grep -q "(Linux 5.4.59) 
 # read without them.  This tree's Makefile, like the kernel's, knows no arch
 # named armhf.
 tree arch 4.19.108 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+# shellcheck disable=SC2016 # make's $(...), not the shell's
 sed -i '1i ifeq ($(ARCH),armhf)\n$(error arch/armhf/Makefile: No such file)\nendif' "$w/arch/Makefile"
 out=$(ARCH=armhf MAKEFLAGS=" ARCH=armhf" KSRC="$w/arch" "$plan" ksrc 4.10 2>&1) && rc=0 || rc=$?
 check_eq "ARCH=armhf on the command line: the tree's version still read" "0 stock regress" "$rc $(head -n 1 <<<"$out")"
