@@ -14,11 +14,11 @@ cell() { # RUN TREE VARIANT VERDICT OK FAILED FIX_STATE SKIPPED PATCH...
 	shift 8
 	d=$w/$run/cells/$tree-$v
 	mkdir -p "$d"
-	jq -n --arg t "$tree" --arg v "$v" --arg verdict "$verdict" --argjson ok "$ok" --arg failed "$failed" \
-		'{cell: ("3.4-x86_64-" + $v), tree: ("/x/" + $t), tree_version: $t, arch: "x86_64", variant: $v,
+	jq -n --arg t "$tree" --arg v "$v" --arg verdict "$verdict" --argjson ok "$ok" --arg failed "$failed" --arg vendor "${VENDOR:-}" \
+		'{cell: ("3.4-x86_64-" + $v), tree: ("/x/" + $t), tree_version: $t, tree_vendor: $vendor, arch: "x86_64", variant: $v,
 		  verdict: $verdict, ok: $ok, failed_tests: ($failed | split(",") | map(select(. != ""))),
 		  build_s: 100, boot_s: 7.5}' >"$d/cell.json"
-	jq -n --arg s "$state" --arg vendor "${VENDOR:-}" '{tree: {fix_state: $s, vendor: $vendor}, patches: $ARGS.positional}' --args "$@" >"$d/plan.json"
+	jq -n --arg s "$state" '{tree: {fix_state: $s}, patches: $ARGS.positional}' --args "$@" >"$d/plan.json"
 	[ -z "$skipped" ] || echo "tree-patch: not applied to /x/$tree (its change is there already, or a build aid the tree does not take): $skipped" >"$d/patch.log"
 }
 e=/r/branches/3.4/edge

@@ -392,7 +392,8 @@ class Resolver(Planner):
             repro += f" LEAP_CMDLINE={q(self.env['LEAP_CMDLINE'])}"
         if self.e("KCONFIG"):
             repro += f" KCONFIG={q(os.path.realpath(self.env['KCONFIG']))}"
-        if base and self.kconfig_modules() == "on":
+        mods = self.kconfig_modules() if base else ""
+        if mods == "on":
             repro += " KCONFIG_MODULES=on"
         want = self.debian_want(pkg)
         if want:
@@ -407,7 +408,7 @@ class Resolver(Planner):
             "branch": b, "arch": a, "variant": x, "mutant": c.mutant,
             "kconfig": {"name": c.config, "source": desc, "origin": origin, "origin_sha256": ksha,
                         "base": base, "options": tk_opts,
-                        "modules": self.kconfig_modules() if base else ""},
+                        "modules": mods},
             "boot": {"mode": m, "cmdline": bootline, "shows": shows},
             "tree": {"source": src, "package": pkg, "suites": suites.split(), "version": version,
                      "vendor": vendor, "path": tree, "fix_state": fix_state, "id": tree_id},
