@@ -91,16 +91,17 @@ static inline enum ktap_res ktap_worst(enum ktap_res a, enum ktap_res b)
 
 /*
  * The last line, found by the host even when kernel messages interleave with
- * the KTAP output: it starts on a fresh line and carries the counts.
+ * the KTAP output: it starts on a fresh line and carries the counts, and
+ * the tests a PASS does not prove (@unproven, comma-separated; "" for none).
  */
-static inline int ktap_finish(struct ktap *k)
+static inline int ktap_finish(struct ktap *k, const char *unproven)
 {
 	int code = k->fail ? KSFT_FAIL : (k->pass ? KSFT_PASS : KSFT_SKIP);
 
 	ktap_line(k, "# Totals: pass:%d fail:%d skip:%d", k->pass, k->fail, k->skip);
-	ktap_line(k, "\nLEAPTEST RESULT: %s pass=%d fail=%d skip=%d",
+	ktap_line(k, "\nLEAPTEST RESULT: %s pass=%d fail=%d skip=%d%s%s",
 		  code == KSFT_FAIL ? "FAIL" : code == KSFT_PASS ? "PASS" : "SKIP",
-		  k->pass, k->fail, k->skip);
+		  k->pass, k->fail, k->skip, unproven[0] ? " unproven=" : "", unproven);
 	return code;
 }
 

@@ -7,6 +7,7 @@
  * test_logic.c feed them the observations of correct and broken kernels.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,12 +82,12 @@ int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t a
 
 /*
  * When a reader that slept should be back, CLOCK_REALTIME: WINDOW_WAKE_NS
- * and the timers' resolution @res_ns (a tick in low resolution: a sleep ends
- * on one) before the leap's boundary.
+ * and @late_ns, how late the probe saw sleeps wake (a tick where timers are
+ * tick-bound), before the leap's boundary.
  */
-int64_t wake_before(enum leap_kind kind, int64_t midnight, int64_t res_ns)
+int64_t wake_before(enum leap_kind kind, int64_t midnight, int64_t late_ns)
 {
-	return leap_boundary(kind, midnight) - WINDOW_WAKE_NS - res_ns;
+	return leap_boundary(kind, midnight) - WINDOW_WAKE_NS - late_ns;
 }
 
 /*
@@ -95,13 +96,82 @@ int64_t wake_before(enum leap_kind kind, int64_t midnight, int64_t res_ns)
  * away; 0: read on.  The wall clock does not step before the boundary, so
  * its distance is MONOTONIC's.
  */
-int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t res_ns)
+int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t late_ns)
 {
-	int64_t left = wake_before(kind, midnight, res_ns) - cur->real;
+	int64_t left = wake_before(kind, midnight, late_ns) - cur->real;
 
 	if (cur->state != (kind == LEAP_INSERT ? ST_INS : ST_DEL) || left < REST_MIN_NS)
 		return 0;
 	return cur->mono + left;
+}
+
+static int cmp_ns(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* The median of @n values (sorted in place); 0 for none. */
+int64_t median_ns(int64_t *v, int n)
+{
+	if (n <= 0)
+		return 0;
+	qsort(v, (size_t)n, sizeof(*v), cmp_ns);
+	return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/*
+ * The tick, from the MONOTONIC times @at of @n moves of
+ * CLOCK_MONOTONIC_COARSE seen by a busy reader: the median interval (a
+ * missed tick or a stalled vCPU makes one interval long, not the median);
+ * 0 with fewer than two moves.
+ */
+int64_t tick_from_steps(const int64_t *at, int n)
+{
+	int64_t d[PROBE_TICKS];
+	int m = 0;
+
+	for (int i = 1; i < n && m < PROBE_TICKS; i++)
+		d[m++] = at[i] - at[i - 1];
+	return median_ns(d, m);
+}
+
+/*
+ * Timers are tick-bound when a short sleep wakes half a tick late or more
+ * (hrtimers in low resolution, or never switched to high resolution: a
+ * sleep ends on the next tick); where no tick was seen, when it wakes
+ * TICK_BOUND_MIN_NS late or more.
+ */
+int timers_tick_bound(int64_t late_ns, int64_t tick_ns)
+{
+	return tick_ns ? 2 * late_ns >= tick_ns : late_ns >= TICK_BOUND_MIN_NS;
+}
+
+/* How long before the moment it must be back a sleeper sets its alarm:
+ * twice the sleeps' median lateness, and a tick where timers are tick-bound. */
+int64_t probe_margin(const struct cpu_probe *p)
+{
+	return 2 * p->late_ns + (p->tick_bound ? p->tick_ns : 0);
+}
+
+/* The window past 00:00:00 an early edge timer needs to be seen in: twice
+ * the sleeps' median lateness, EDGE_WINDOW_MIN_NS at least. */
+int64_t edge_window_min(const struct cpu_probe *p)
+{
+	return 2 * p->late_ns > EDGE_WINDOW_MIN_NS ? 2 * p->late_ns : EDGE_WINDOW_MIN_NS;
+}
+
+/* The probe's KTAP diagnostic, after "# leaptest: probe ". */
+void probe_str(const struct cpu_probe *p, char *buf, size_t len)
+{
+	char tick[48] = "tick not seen";
+
+	if (p->tick_ns)
+		snprintf(tick, sizeof(tick), "tick_ms=%.3f (%d intervals)", p->tick_ns / 1e6, p->ticks);
+	snprintf(buf, len, "cpu=%d %s sleep_late_ms=%.3f (median of %d sleeps of %.1f ms) timers=%s",
+		 p->cpu, tick, p->late_ns / 1e6, p->sleeps, PROBE_SLEEP_NS / 1e6,
+		 p->tick_bound ? "tick-bound" : "high-resolution");
 }
 
 /* The first sample; @o has been zeroed and given its midnight and clock_tai_ok. */
@@ -154,8 +224,11 @@ void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *pre
 	 * 833f32d76302: TIME_OOP and 23:59:60, or TIME_WAIT past a deletion),
 	 * never as still to come with a time past the boundary.
 	 */
-	if (!t->stepped && cur->real >= boundary)
+	if (!t->stepped && cur->real >= boundary) {
 		o->window_samples++;
+		if (cur->real - boundary > o->edge.window_ns)
+			o->edge.window_ns = cur->real - boundary;
+	}
 	if (adjtimex_pending(o->kind, o->midnight, cur->state, cur->adj_real)) {
 		if (!o->pending)
 			o->pending_adj_ns = cur->adj_real;
@@ -247,7 +320,7 @@ enum leap_progress sample_loop(struct leap_obs *o, struct leap_track *t, const s
 		obs_step(o, t, &prev, &cur);
 		prev = cur;
 		if (!rested && (rested = ops->sleep_until(ops->ctx, rest_until(o->kind, o->midnight, &cur,
-									      ops->res_ns))))
+									      ops->late_ns))))
 			t->rested = 1;
 		end = leap_done(o, t, &cur);
 	} while (end == LEAP_RUNNING);
@@ -436,24 +509,46 @@ int check_monotonic(const struct leap_obs *o, char *why, size_t len)
  * not a second later (a stale CLOCK_REALTIME base); 00:00:00 is read only
  * after that jump, so the wall clock read on firing says it all (the
  * sampler may not have seen the jump yet when it polls the timer).
+ *
+ * An inserted second's timer that fired after the step proves something
+ * only where it could have fired before it: the CPU @p watching it read the
+ * wall clock past 00:00:00 before the step (edge_window_min()), and its
+ * timers are not tick-bound (a tick-bound timer fires on the tick, which
+ * applies the leap first).  Else there is no evidence (CHECK_NODATA).
  */
-int check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e, char *why, size_t len)
+enum check_res check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e,
+			  const struct cpu_probe *p, char *why, size_t len)
 {
 	int64_t rel = e->real_ns - midnight * NSEC_PER_SEC;
+	size_t used;
 
 	if (!e->fired) {
 		snprintf(why, len, "timer for 00:00:00 had not fired by 00:00:00 %+.3f s",
 			 edge_deadline(kind) / 1e9);
-		return 0;
+		return CHECK_FAIL;
 	}
 	if (kind == LEAP_DELETE) {
 		snprintf(why, len, "fired at 00:00:00 %+.6f s, after 23:59:59 was skipped", rel / 1e9);
-		return rel >= 0 && rel <= edge_deadline(kind);
+		return rel >= 0 && rel <= edge_deadline(kind) ? CHECK_PASS : CHECK_FAIL;
 	}
-	snprintf(why, len, "fired %s the wall-clock step, at 00:00:00 %+.6f s, %.3f s after the step",
-		 e->after_step ? "after" : "before", rel / 1e9,
-		 e->after_step ? e->step_to_fire_ns / 1e9 : 0.0);
-	return e->after_step && rel >= 0 && rel <= EDGE_WAIT_MAX_NS;
+	used = snprintf(why, len, "fired %s the wall-clock step, at 00:00:00 %+.6f s, %.3f s after the step",
+			e->after_step ? "after" : "before", rel / 1e9,
+			e->after_step ? e->step_to_fire_ns / 1e9 : 0.0);
+	if (!e->after_step || rel < 0 || rel > EDGE_WAIT_MAX_NS)
+		return CHECK_FAIL;
+	if (used < len && p->tick_bound) {
+		snprintf(why + used, len - used, "; timers tick-bound on cpu %d: measured %.3f ms late (tick %.3f ms)",
+			 p->cpu, p->late_ns / 1e6, p->tick_ns / 1e6);
+		return CHECK_NODATA;
+	}
+	if (used < len && e->window_ns < edge_window_min(p)) {
+		snprintf(why + used, len - used, "; wall clock read %.3f ms past 00:00:00 before the step (want %.3f)",
+			 e->window_ns > 0 ? e->window_ns / 1e6 : 0.0, edge_window_min(p) / 1e6);
+		return CHECK_NODATA;
+	}
+	if (used < len)
+		snprintf(why + used, len - used, "; window seen %.3f ms", e->window_ns / 1e6);
+	return CHECK_PASS;
 }
 
 /*
@@ -475,18 +570,22 @@ int check_set_in_leap(const struct leap_obs *o, char *why, size_t len)
  * adjtimex() between the leap's second boundary and the tick that applies
  * it (upstream 833f32d76302, its ntp.c half): TIME_OOP with 23:59:59 for an
  * insertion, TIME_WAIT with 00:00:00 for a deletion; without it, TIME_INS
- * with 00:00:00 (TIME_DEL with 23:59:59), a time the leap contradicts.
+ * with 00:00:00 (TIME_DEL with 23:59:59), a time the leap contradicts.  One
+ * such reading fails it; a pass needs ADJ_WINDOW_MIN reads in the window.
  */
-int check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
+enum check_res check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {
-	size_t used = snprintf(why, len, "%d samples between %s and the step, adjtimex said the leap was still to come in %d",
-			       o->window_samples, kind == LEAP_INSERT ? "00:00:00" : "23:59:59", o->pending);
+	size_t used = snprintf(why, len, "%d samples between %s and the step (want %d), adjtimex said the leap was still to come in %d",
+			       o->window_samples, kind == LEAP_INSERT ? "00:00:00" : "23:59:59", ADJ_WINDOW_MIN,
+			       o->pending);
 
 	if (o->pending && used < len)
 		snprintf(why + used, len - used, " (first: %s at 00:00:00 %+.6f s)",
 			 state_name(kind == LEAP_INSERT ? ST_INS : ST_DEL),
 			 (o->pending_adj_ns - o->midnight * NSEC_PER_SEC) / 1e9);
-	return !o->pending;
+	if (o->pending)
+		return CHECK_FAIL;
+	return o->window_samples >= ADJ_WINDOW_MIN ? CHECK_PASS : CHECK_NODATA;
 }
 
 /*
@@ -537,10 +636,21 @@ enum wait_class classify_span(int sp, const struct span_wait *w)
 	return WAIT_ON_TIME;
 }
 
-int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s)
+/*
+ * A second of LOAD_WAIT_NS waits after the insertion: over LOAD_MAX_PER_S
+ * wake-ups a second is the 2012 spin; under LOAD_MIN_PER_S, timers that run
+ * late (each wait four times its length); no wake-up at all, nothing seen.
+ */
+enum check_res check_load(long wakeups, long errors, int64_t elapsed_ns, long *per_s, char *why, size_t len)
 {
 	*per_s = elapsed_ns > 0 ? (long)(wakeups * NSEC_PER_SEC / elapsed_ns) : wakeups;
-	return *per_s > LOAD_MAX_PER_S;
+	snprintf(why, len, "%ld wake-ups/s of %lld ms waits (want %d to %d), %ld failed%s", *per_s,
+		 LOAD_WAIT_NS / NSEC_PER_MSEC, LOAD_MIN_PER_S, LOAD_MAX_PER_S, errors,
+		 *per_s > LOAD_MAX_PER_S ? ": the 2012 spin" :
+		 *per_s < LOAD_MIN_PER_S && wakeups ? ": timers running late" : "");
+	if (!wakeups || elapsed_ns <= 0)
+		return CHECK_NODATA;
+	return errors || *per_s > LOAD_MAX_PER_S || *per_s < LOAD_MIN_PER_S ? CHECK_FAIL : CHECK_PASS;
 }
 
 /* True when @marker appears in @cmdline as a whole space-separated word. */

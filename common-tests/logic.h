@@ -16,6 +16,7 @@
 
 #define NSEC_PER_SEC	1000000000LL
 #define NSEC_PER_MSEC	1000000LL
+#define NSEC_PER_USEC	1000LL
 #define MAX_CPUS	64
 #define MAX_STATES	16
 
@@ -28,12 +29,34 @@ enum leap_kind { LEAP_INSERT, LEAP_DELETE };
 enum { SP_REALTIME_ABS, SP_TAI_ABS, SP_BOOTTIME_ABS, SP_REALTIME_REL, SP_MONOTONIC_REL,
        SP_ITIMER, NSPAN };
 
+/*
+ * What the test measures before any leap, on each CPU, and decides from
+ * (never from clock_getres(), which arm64's vDSO answers with a constant
+ * 1 ns): how late short absolute sleeps wake, and where the tick falls.
+ */
+#define PROBE_SLEEPS		21	/* absolute sleeps, their median lateness kept */
+#define PROBE_SLEEP_NS		(300 * NSEC_PER_USEC)
+#define PROBE_TICKS		8	/* tick intervals timed from CLOCK_MONOTONIC_COARSE */
+#define PROBE_TICK_MAX_NS	(200 * NSEC_PER_MSEC)	/* no tick seen in this long: unknown */
+#define TICK_BOUND_MIN_NS	NSEC_PER_MSEC	/* tick-bound where no tick was seen */
+
+/*
+ * The evidence a check needs before it may pass (below it: SKIP with the
+ * reason, never ok).  adjtimex() read between the leap's boundary and the
+ * step; an edge timer that had a window to fire early in, on a CPU whose
+ * timers are not tick-bound; extra rounds of leaps tried for the window.
+ */
+#define ADJ_WINDOW_MIN		3
+#define EDGE_WINDOW_MIN_NS	(200 * NSEC_PER_USEC)
+#define EVIDENCE_ROUNDS		2
+
 /* Thresholds, chosen to hold under TCG noise (see docs/results.md). */
 #define TIMER_WAIT_NS		(100 * NSEC_PER_MSEC)	/* each absolute wait */
 #define TIMER_EARLY_SLACK_NS	(5 * NSEC_PER_MSEC)	/* a correct kernel is never early */
 #define TIMER_LATE_SLACK_NS	(500 * NSEC_PER_MSEC)	/* "about a second late" */
 #define LOAD_WAIT_NS		(10 * NSEC_PER_MSEC)
 #define LOAD_MAX_PER_S		200	/* 10 ms waits cannot exceed 100/s */
+#define LOAD_MIN_PER_S		25	/* below: each wait took 4 times its length */
 #define STEP_TOLERANCE_NS	(50 * NSEC_PER_MSEC)
 /* How long after its second boundary the leap may be applied: a tick on
  * most kernels, up to half a second on 2.6.32 with NO_HZ, which accumulates
@@ -62,9 +85,25 @@ enum { SP_REALTIME_ABS, SP_TAI_ABS, SP_BOOTTIME_ABS, SP_REALTIME_REL, SP_MONOTON
 #define WINDOW_WAKE_NS		(5 * NSEC_PER_MSEC)
 #define REST_MIN_NS		(20 * NSEC_PER_MSEC)
 
+/* What the probe measured on one CPU before the leaps. */
+struct cpu_probe {
+	int cpu;
+	int64_t tick_ns;		/* the tick, from CLOCK_MONOTONIC_COARSE steps (0: not seen) */
+	int ticks;			/* tick intervals timed */
+	int64_t late_ns;		/* median lateness of the PROBE_SLEEP_NS sleeps */
+	int sleeps;			/* sleeps timed */
+	int tick_bound;			/* timers expire on the tick (timers_tick_bound()) */
+};
+
+/* What a check concluded: as a correct kernel behaves, not, or no evidence. */
+enum check_res { CHECK_FAIL, CHECK_PASS, CHECK_NODATA };
+
 /* A timer for 00:00:00, the leap's edge. */
 struct edge_obs {
 	int fired, after_step;		/* it fired; the wall clock had stepped by then */
+	int64_t window_ns;		/* the wall clock read this far past the leap's boundary
+					 * before the step, by the CPU watching the timer (<= 0:
+					 * never): the window an early timer could fire in */
 	int64_t real_ns;		/* CLOCK_REALTIME read right after it fired */
 	int64_t step_to_fire_ns;	/* MONOTONIC from the wall-clock step to the fire */
 };
@@ -163,7 +202,7 @@ struct sampler_ops {
 	/* Sleep until MONOTONIC @mono_ns (0: nothing to wait for); 1 if it slept. */
 	int (*sleep_until)(void *ctx, int64_t mono_ns);
 	void *ctx;
-	int64_t res_ns;		/* the resolution of MONOTONIC timers */
+	int64_t late_ns;	/* how late a sleep may wake: probe_margin() */
 	int edge_timer;		/* a 00:00:00 timer is armed */
 };
 
@@ -172,8 +211,14 @@ enum leap_progress sample_loop(struct leap_obs *o, struct leap_track *t, const s
 void obs_add_state(struct leap_obs *o, int state);
 int64_t leap_boundary(enum leap_kind kind, int64_t midnight);
 int adjtimex_pending(enum leap_kind kind, int64_t midnight, int state, int64_t adj_ns);
-int64_t wake_before(enum leap_kind kind, int64_t midnight, int64_t res_ns);
-int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t res_ns);
+int64_t wake_before(enum leap_kind kind, int64_t midnight, int64_t late_ns);
+int64_t rest_until(enum leap_kind kind, int64_t midnight, const struct sample *cur, int64_t late_ns);
+int64_t median_ns(int64_t *v, int n);
+int64_t tick_from_steps(const int64_t *at, int n);
+int timers_tick_bound(int64_t late_ns, int64_t tick_ns);
+int64_t probe_margin(const struct cpu_probe *p);
+int64_t edge_window_min(const struct cpu_probe *p);
+void probe_str(const struct cpu_probe *p, char *buf, size_t len);
 void obs_begin(struct leap_obs *o, struct leap_track *t, const struct sample *first, int edge_timer);
 void obs_step(struct leap_obs *o, struct leap_track *t, const struct sample *prev,
 	      const struct sample *cur);
@@ -187,13 +232,14 @@ int check_states(enum leap_kind kind, const struct leap_obs *o, char *why, size_
 int check_wall_sequence(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_tai(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 int check_monotonic(const struct leap_obs *o, char *why, size_t len);
-int check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e, char *why, size_t len);
+enum check_res check_edge(enum leap_kind kind, int64_t midnight, const struct edge_obs *e,
+			  const struct cpu_probe *p, char *why, size_t len);
 int check_set_in_leap(const struct leap_obs *o, char *why, size_t len);
-int check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
+enum check_res check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len);
 enum wait_class classify_wait(int64_t want_ns, int64_t got_ns, int64_t woke_ns, int err);
 int64_t span_length(enum leap_kind kind, int64_t midnight, int64_t real_now);
 enum wait_class classify_span(int sp, const struct span_wait *w);
-int load_too_high(long wakeups, int64_t elapsed_ns, long *per_s);
+enum check_res check_load(long wakeups, long errors, int64_t elapsed_ns, long *per_s, char *why, size_t len);
 int cmdline_has_marker(const char *cmdline, const char *marker);
 void cmdline_value(const char *cmdline, const char *key, char *buf, size_t len);
 int list_has(const char *list, const char *name);

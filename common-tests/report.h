@@ -38,18 +38,24 @@ struct scenario {
 };
 
 
-/* What the run was asked for on the guest's command line. */
+/* What the run was asked for on the guest's command line, and what the
+ * probe measured before it. */
 struct report_modes {
 	const char *skip;	/* leaptest.skip=: top-level tests reported SKIP */
 	int hotplug;		/* leaptest.hotplug=1 */
 	int set_in_leap;	/* leaptest.set_in_leap=1 */
+	const struct cpu_probe *probes;	/* per CPU, in the scenarios' CPU order */
 };
 
 /* The top-level tests this run reports (the KTAP plan). */
 int planned_tests(const struct report_modes *m);
-/* Every top-level test of the run, in order. */
-void report_all(struct ktap *k, struct scenario *sc, int ncpu, const struct report_modes *m);
-/* The tests one round of leaps failed, comma-separated (nothing printed). */
-void round_failures(struct scenario *sc, int ncpu, const struct report_modes *m, char *buf, size_t len);
+/* Every top-level test of the run, in order; @unproven: the essential ones
+ * skipped, comma-separated. */
+void report_all(struct ktap *k, struct scenario *sc, int ncpu, const struct report_modes *m,
+		char *unproven, size_t len);
+/* The tests one round of leaps failed, and those it had no evidence for,
+ * comma-separated (nothing printed). */
+void round_failures(struct scenario *sc, int ncpu, const struct report_modes *m, char *buf, size_t len,
+		    char *lacking, size_t lacking_len);
 
 #endif

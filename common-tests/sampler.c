@@ -208,14 +208,6 @@ static int sleep_op(void *ctx, int64_t mono_ns)
 	return sleep_until(mono_ns);
 }
 
-/* The resolution of CLOCK_MONOTONIC timers: 1 ns, or the tick in low resolution. */
-int64_t timer_res_ns(void)
-{
-	struct timespec res;
-
-	return clock_getres(CLOCK_MONOTONIC, &res) ? 0 : ts_ns(&res);
-}
-
 /* Sleep until MONOTONIC @mono_ns; 0: nothing to wait for. */
 int sleep_until(int64_t mono_ns)
 {
@@ -229,25 +221,56 @@ int sleep_until(int64_t mono_ns)
 }
 
 /*
- * Return half a tick after a tick.  The clock is set then, and the leap's
- * second boundary comes a whole number of ticks later (LEAD_*_NS are
- * multiples of the tick at every HZ), so it falls mid-tick: the window
- * between the boundary and the tick that applies the leap is at least half
- * a tick, never a sliver that a timer interrupt or an adjtimex() call
- * cannot fall into (the 2015 edge bug and adjtimex's window show only
- * inside it).  CLOCK_MONOTONIC_COARSE moves at the timekeeping tick (its
- * resolution is the tick); the moment it moves is the tick, not its value,
- * which is on the timekeeper's own accumulation grid.  Does nothing where
- * the tick cannot be seen.
+ * Measure, on the CPU this thread is pinned to, where the tick falls and how
+ * late short sleeps wake (struct cpu_probe).  The tick: the MONOTONIC times
+ * at which a busy reader sees CLOCK_MONOTONIC_COARSE move (it moves at the
+ * timekeeping tick; the reader's busy CPU keeps its tick running).  The
+ * sleeps: PROBE_SLEEPS absolute CLOCK_MONOTONIC sleeps of PROBE_SLEEP_NS.
  */
-static void wait_mid_tick(void)
+void probe_cpu(struct cpu_probe *p)
 {
-	struct timespec res;
-	int64_t tick, c0, start, now;
+	int64_t at[PROBE_TICKS + 1], late[PROBE_SLEEPS], c0, c, start, now;
+	int n = 0;
 
-	if (clock_getres(CLOCK_MONOTONIC_COARSE, &res) || res.tv_sec || res.tv_nsec < 100000)
+	c0 = now_ns(CLOCK_MONOTONIC_COARSE);
+	start = now_ns(CLOCK_MONOTONIC);
+	do {
+		now = now_ns(CLOCK_MONOTONIC);
+		c = now_ns(CLOCK_MONOTONIC_COARSE);
+		if (c != c0) {
+			at[n++] = now;
+			c0 = c;
+		}
+	} while (n <= PROBE_TICKS && now - start < PROBE_TICK_MAX_NS);
+	p->ticks = n > 1 ? n - 1 : 0;
+	p->tick_ns = tick_from_steps(at, n);
+	for (p->sleeps = 0; p->sleeps < PROBE_SLEEPS; p->sleeps++) {
+		int64_t deadline = now_ns(CLOCK_MONOTONIC) + PROBE_SLEEP_NS;
+
+		sleep_until(deadline);
+		late[p->sleeps] = now_ns(CLOCK_MONOTONIC) - deadline;
+	}
+	p->late_ns = median_ns(late, p->sleeps);
+	p->tick_bound = timers_tick_bound(p->late_ns, p->tick_ns);
+}
+
+/*
+ * Return half a tick after a tick (@tick_ns, measured by probe_cpu()).  The
+ * clock is set then, and the leap's second boundary comes a whole number of
+ * ticks later (LEAD_*_NS are multiples of the tick at every HZ), so it falls
+ * mid-tick: the window between the boundary and the tick that applies the
+ * leap is about half a tick, never a sliver that a timer interrupt or an
+ * adjtimex() call cannot fall into (the 2015 edge bug and adjtimex's window
+ * show only inside it).  The moment CLOCK_MONOTONIC_COARSE moves is the
+ * tick.  Where no tick was seen it returns at once: the checks that need
+ * the window count what they saw in it.
+ */
+static void wait_mid_tick(int64_t tick)
+{
+	int64_t c0, start, now;
+
+	if (!tick)
 		return;
-	tick = res.tv_nsec;
 	c0 = now_ns(CLOCK_MONOTONIC_COARSE);
 	start = now_ns(CLOCK_MONOTONIC);
 	do {
@@ -275,7 +298,7 @@ int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, ch
 
 	armed = !disarm_leap();
 	if (armed) {
-		wait_mid_tick();
+		wait_mid_tick(p->probe->tick_ns);
 		armed = !clock_settime(CLOCK_REALTIME, &start_ts) && !arm_leap(p->kind);
 	}
 	if (!armed) {
@@ -294,11 +317,11 @@ int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, ch
 	return 0;
 }
 
-void sample_leap(struct leap_obs *o, int edge_fd)
+void sample_leap(struct leap_obs *o, int edge_fd, const struct cpu_probe *p)
 {
 	struct guest g = { .edge_fd = edge_fd, .clock_tai_ok = o->clock_tai_ok };
 	struct sampler_ops ops = { .take = take_op, .edge = edge_op, .sleep_until = sleep_op,
-				   .ctx = &g, .res_ns = timer_res_ns(), .edge_timer = 1 };
+				   .ctx = &g, .late_ns = probe_margin(p), .edge_timer = 1 };
 	struct leap_track track;
 
 	sample_loop(o, &track, &ops);

@@ -11,12 +11,14 @@
 struct leap_plan {
 	enum leap_kind kind;
 	int64_t midnight;	/* UTC midnight (seconds) at which the leap happens */
+	const struct cpu_probe *probe;	/* the arming CPU's, for its tick */
 };
 
 /* @clk read now, in ns. */
 int64_t now_ns(clockid_t clk);
 int sleep_until(int64_t mono_ns);
-int64_t timer_res_ns(void);
+/* Measure the CPU this thread runs on (struct cpu_probe; ->cpu is the caller's). */
+void probe_cpu(struct cpu_probe *p);
 int set_tai_offset(int tai);
 /* adjtimex()'s state, and its time in @adj_ns. */
 int read_adjtimex(int64_t *adj_ns);
@@ -31,7 +33,8 @@ int arm_edge_timer(int64_t midnight);
  * -1: error, in @err.
  */
 int arm_scenario(const struct leap_plan *p, struct leap_obs *o, int *edge_fd, char *err, size_t len);
-/* Watch the armed leap happen from a busy loop; closes @edge_fd. */
-void sample_leap(struct leap_obs *o, int edge_fd);
+/* Watch the armed leap happen from a busy loop, resting once until @p's
+ * margin before the boundary; closes @edge_fd. */
+void sample_leap(struct leap_obs *o, int edge_fd, const struct cpu_probe *p);
 
 #endif

@@ -23,6 +23,14 @@ static int passed, failed;
 	}								\
 } while (0)
 
+/* What the probe measures on a CPU with high-resolution timers and a 4 ms
+ * tick, and on one whose timers are bound to a 10 ms tick. */
+static const struct cpu_probe HIRES = { .cpu = 0, .tick_ns = 4 * NSEC_PER_MSEC, .ticks = PROBE_TICKS,
+					.late_ns = 60 * NSEC_PER_USEC, .sleeps = PROBE_SLEEPS };
+static const struct cpu_probe TICKB = { .cpu = 0, .tick_ns = 10 * NSEC_PER_MSEC, .ticks = PROBE_TICKS,
+					.late_ns = 9700 * NSEC_PER_USEC, .sleeps = PROBE_SLEEPS,
+					.tick_bound = 1 };
+
 /* The leap applied at @at, as the wall clock would have read without it. */
 static void set_step(struct leap_obs *o, int64_t at)
 {
@@ -55,6 +63,7 @@ static struct leap_obs good(enum leap_kind kind)
 		o.oop_tai_min = o.oop_tai_max = 38;
 	}
 	o.edge.fired = o.edge.after_step = kind == LEAP_INSERT;
+	o.edge.window_ns = 4 * NSEC_PER_MSEC - 50000;	/* read up to the step */
 	o.edge.real_ns = o.midnight * NSEC_PER_SEC + 20000;
 	o.edge.step_to_fire_ns = NSEC_PER_SEC;
 	return o;
@@ -75,7 +84,7 @@ static void test_good_kernel(void)
 	}
 	struct leap_obs o = good(LEAP_INSERT);
 
-	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &HIRES, why, sizeof(why)) == CHECK_PASS);
 	EXPECT(strstr(why, "after the step") != NULL);
 }
 
@@ -300,14 +309,25 @@ static void test_edge(void)
 	struct leap_obs o = good(LEAP_INSERT);
 
 	o.edge.after_step = 0;			/* fired at the old 00:00:00 */
-	EXPECT(!check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &HIRES, why, sizeof(why)) == CHECK_FAIL);
 	o = good(LEAP_INSERT);
 	o.edge.real_ns = o.midnight * NSEC_PER_SEC - 999 * NSEC_PER_MSEC; /* during 23:59:60 */
-	EXPECT(!check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &HIRES, why, sizeof(why)) == CHECK_FAIL);
 	o = good(LEAP_INSERT);
 	o.edge.fired = 0;
-	EXPECT(!check_edge(LEAP_INSERT, o.midnight, &o.edge, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &HIRES, why, sizeof(why)) == CHECK_FAIL);
 	EXPECT(strstr(why, "had not fired") != NULL);
+	/* Fired after the step: proof only where it could have fired before. */
+	o = good(LEAP_INSERT);
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &TICKB, why, sizeof(why)) == CHECK_NODATA);
+	o.edge.window_ns = EDGE_WINDOW_MIN_NS - 1;
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &HIRES, why, sizeof(why)) == CHECK_NODATA);
+	EXPECT(strstr(why, "wall clock read 0.200 ms past 00:00:00 before the step (want 0.200)") != NULL);
+	o.edge.window_ns = -5;		/* never read past 00:00:00 before the step */
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &HIRES, why, sizeof(why)) == CHECK_NODATA);
+	EXPECT(strstr(why, "wall clock read 0.000 ms") != NULL);
+	o.edge.window_ns = EDGE_WINDOW_MIN_NS;
+	EXPECT(check_edge(LEAP_INSERT, o.midnight, &o.edge, &HIRES, why, sizeof(why)) == CHECK_PASS);
 }
 
 /*
@@ -434,7 +454,7 @@ static struct run simulate(const struct kernel *k)
 	struct run r = { .o = { .kind = k->kind, .midnight = SIM_MIDNIGHT, .clock_tai_ok = 1 } };
 	struct sim m = { .k = k, .i = -1 };
 	struct sampler_ops ops = { .take = sim_take, .edge = sim_edge, .sleep_until = sim_sleep,
-				   .ctx = &m, .res_ns = 1, .edge_timer = k->edge_timer };
+				   .ctx = &m, .late_ns = 1, .edge_timer = k->edge_timer };
 
 	r.end = sample_loop(&r.o, &r.t, &ops);
 	r.last = m.i;
@@ -578,17 +598,34 @@ static void test_sampler_edge(void)
 	/* Never fires: the sampler waits until 500 ms past midnight. */
 	r = simulate(&k);
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 150 && r.last_real == EDGE_WAIT_MAX_NS);
-	EXPECT(!r.o.edge.fired && !check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
+	EXPECT(!r.o.edge.fired && check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, &HIRES, why, sizeof(why)) == CHECK_FAIL);
 
-	/* Fires at 00:00:00.100 (the second one): done there, 1.1 s after the step. */
+	/* Fires at 00:00:00.100 (the second one), 1.1 s after the step; but
+	 * the leap was applied at its boundary, so no sample saw the window
+	 * an early timer fires in: no evidence. */
 	k.edge_at = SI + 110;
 	r = simulate(&k);
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 110);
-	EXPECT(r.o.edge.fired && r.o.edge.after_step);
+	EXPECT(r.o.edge.fired && r.o.edge.after_step && r.o.edge.window_ns == 0);
 	EXPECT(r.o.edge.step_to_fire_ns == 1100 * NSEC_PER_MSEC);
 	EXPECT(r.o.edge.real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC) + 100 * NSEC_PER_MSEC);
-	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
-	EXPECT(strcmp(why, "fired after the wall-clock step, at 00:00:00 +0.100000 s, 1.100 s after the step") == 0);
+	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, &HIRES, why, sizeof(why)) == CHECK_NODATA);
+	EXPECT(strcmp(why, "fired after the wall-clock step, at 00:00:00 +0.100000 s, 1.100 s after the step; "
+			   "wall clock read 0.000 ms past 00:00:00 before the step (want 0.200)") == 0);
+
+	/* The same with the leap applied 30 ms after its boundary: the sampler
+	 * read 00:00:00.020 before the step, and the timer did not fire then. */
+	k.lag = 30 * NSEC_PER_MSEC;
+	k.edge_at = SI + 113;
+	r = simulate(&k);
+	EXPECT(r.o.edge.fired && r.o.edge.after_step && r.o.edge.window_ns == 20 * NSEC_PER_MSEC);
+	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, &HIRES, why, sizeof(why)) == CHECK_PASS);
+	EXPECT(strstr(why, "; window seen 20.000 ms") != NULL);
+	/* ... but on a CPU whose timers are tick-bound, a timer could not have
+	 * fired in that window: no evidence, saying so. */
+	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, &TICKB, why, sizeof(why)) == CHECK_NODATA);
+	EXPECT(strstr(why, "; timers tick-bound on cpu 0: measured 9.700 ms late (tick 10.000 ms)") != NULL);
+	k.lag = 0;
 
 	/* Fires at 00:00:00, 50 ms before the step (the 2015 bug): done at
 	 * TIME_WAIT + settle. */
@@ -598,7 +635,9 @@ static void test_sampler_edge(void)
 	EXPECT(r.end == LEAP_OVER && r.last == SI + 103);
 	EXPECT(r.o.edge.fired && !r.o.edge.after_step && r.o.edge.step_to_fire_ns == 0);
 	EXPECT(r.o.edge.real_ns == (SIM_MIDNIGHT * NSEC_PER_SEC));
-	EXPECT(!check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, &HIRES, why, sizeof(why)) == CHECK_FAIL);
+	/* Seen early is a failure whatever the probe says. */
+	EXPECT(check_edge(LEAP_INSERT, SIM_MIDNIGHT, &r.o.edge, &TICKB, why, sizeof(why)) == CHECK_FAIL);
 }
 
 /* M6: MONOTONIC steps with the leap; no step in REALTIME - MONOTONIC, but
@@ -646,20 +685,37 @@ static void test_adjtimex_window(void)
 		struct run r = simulate(&k);
 
 		EXPECT(r.o.window_samples == 5 && r.o.pending == 0);
-		EXPECT(check_adjtimex(kind, &r.o, why, sizeof(why)));
+		EXPECT(check_adjtimex(kind, &r.o, why, sizeof(why)) == CHECK_PASS);
 		EXPECT(check_states(kind, &r.o, why, sizeof(why)));
 		EXPECT(check_tai(kind, &r.o, why, sizeof(why)));
 
 		k.adj_unfixed = 1;	/* M7 */
 		r = simulate(&k);
 		EXPECT(r.o.window_samples == 5 && r.o.pending == 5);
-		EXPECT(!check_adjtimex(kind, &r.o, why, sizeof(why)));
+		EXPECT(check_adjtimex(kind, &r.o, why, sizeof(why)) == CHECK_FAIL);
 		EXPECT(strstr(why, kind == LEAP_INSERT ? "first: TIME_INS at 00:00:00 +0.000000 s" :
 					       "first: TIME_DEL at 00:00:00 -1.000000 s") != NULL);
 
-		k.lag = 0;		/* no sample in the window: nothing to see */
+		/* No sample in the window (the leap applied at its boundary), or
+		 * fewer than ADJ_WINDOW_MIN: nothing proved, a SKIP with the count. */
+		k.adj_unfixed = 0;
+		k.lag = 0;
 		r = simulate(&k);
-		EXPECT(r.o.window_samples == 0 && check_adjtimex(kind, &r.o, why, sizeof(why)));
+		EXPECT(r.o.window_samples == 0 && check_adjtimex(kind, &r.o, why, sizeof(why)) == CHECK_NODATA);
+		EXPECT(strstr(why, "0 samples between") == why && strstr(why, "(want 3)") != NULL);
+		k.adj_unfixed = 1;	/* ... and so on a kernel without the fix */
+		r = simulate(&k);
+		EXPECT(check_adjtimex(kind, &r.o, why, sizeof(why)) == CHECK_NODATA);
+		k.lag = 20 * NSEC_PER_MSEC;	/* two samples: one short */
+		r = simulate(&k);
+		EXPECT(r.o.window_samples == 2 && r.o.pending == 2);
+		EXPECT(check_adjtimex(kind, &r.o, why, sizeof(why)) == CHECK_FAIL);	/* seen is seen */
+		k.adj_unfixed = 0;
+		r = simulate(&k);
+		EXPECT(r.o.window_samples == 2 && check_adjtimex(kind, &r.o, why, sizeof(why)) == CHECK_NODATA);
+		k.lag = 30 * NSEC_PER_MSEC;
+		r = simulate(&k);
+		EXPECT(r.o.window_samples == 3 && check_adjtimex(kind, &r.o, why, sizeof(why)) == CHECK_PASS);
 	}
 }
 
@@ -734,26 +790,26 @@ static void test_edge_delete(void)
 			      .real_ns = SIM_MIDNIGHT * NSEC_PER_SEC + 2 * NSEC_PER_MSEC };
 	char why[200];
 
-	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, &HIRES, why, sizeof(why)) == CHECK_PASS);
 	/* Polled before the sampler saw the jump (seen on 6.1 x86_64): the same. */
 	e.after_step = 0;
-	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, &HIRES, why, sizeof(why)) == CHECK_PASS);
 	EXPECT(strcmp(why, "fired at 00:00:00 +0.002000 s, after 23:59:59 was skipped") == 0);
 	/* Fired while the clock still read 23:59:59: early. */
 	e.real_ns -= 10 * NSEC_PER_MSEC;
-	EXPECT(!check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, &HIRES, why, sizeof(why)) == CHECK_FAIL);
 	e.real_ns += 10 * NSEC_PER_MSEC;
 	/* A stale CLOCK_REALTIME base: fired a second after the clock jumped. */
 	e.real_ns += NSEC_PER_SEC;
 	e.step_to_fire_ns += NSEC_PER_SEC;
-	EXPECT(!check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, &HIRES, why, sizeof(why)) == CHECK_FAIL);
 	e.fired = 0;
-	EXPECT(!check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, &HIRES, why, sizeof(why)) == CHECK_FAIL);
 	EXPECT(strstr(why, "had not fired by 00:00:00 +0.750 s") != NULL);
 	/* 2.6.32 with NO_HZ: the clock jumped half a second late, the timer with it. */
 	e.fired = 1;
 	e.real_ns = SIM_MIDNIGHT * NSEC_PER_SEC + 505 * NSEC_PER_MSEC;
-	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, why, sizeof(why)));
+	EXPECT(check_edge(LEAP_DELETE, SIM_MIDNIGHT, &e, &HIRES, why, sizeof(why)) == CHECK_PASS);
 }
 
 static void test_set_in_leap(void)
@@ -771,6 +827,7 @@ static void test_set_in_leap(void)
 static void test_waits(void)
 {
 	long per_s;
+	char why[200];
 
 	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS + 200000, 200000, 0) == WAIT_ON_TIME);
 	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS + 300 * NSEC_PER_MSEC, 300 * NSEC_PER_MSEC, 0) == WAIT_ON_TIME);
@@ -781,10 +838,52 @@ static void test_waits(void)
 	/* A correct kernel preempted for 20 ms between reading MONOTONIC and the
 	 * deadline: the wait looks 20 ms short, but it woke after its deadline. */
 	EXPECT(classify_wait(TIMER_WAIT_NS, TIMER_WAIT_NS - 20 * NSEC_PER_MSEC, 50000, 0) == WAIT_ON_TIME);
-	EXPECT(!load_too_high(98, NSEC_PER_SEC, &per_s) && per_s == 98);
-	EXPECT(load_too_high(18000, NSEC_PER_SEC, &per_s) && per_s == 18000);
-	EXPECT(!load_too_high(100, NSEC_PER_SEC + 5 * NSEC_PER_MSEC, &per_s) && per_s == 99);
-	EXPECT(load_too_high(LOAD_MAX_PER_S + 1, NSEC_PER_SEC, &per_s));
+	EXPECT(check_load(98, 0, NSEC_PER_SEC, &per_s, why, sizeof(why)) == CHECK_PASS && per_s == 98);
+	EXPECT(check_load(18000, 0, NSEC_PER_SEC, &per_s, why, sizeof(why)) == CHECK_FAIL && per_s == 18000);
+	EXPECT(strstr(why, ": the 2012 spin") != NULL);
+	EXPECT(check_load(100, 0, NSEC_PER_SEC + 5 * NSEC_PER_MSEC, &per_s, why, sizeof(why)) == CHECK_PASS &&
+	       per_s == 99);
+	EXPECT(check_load(LOAD_MAX_PER_S + 1, 0, NSEC_PER_SEC, &per_s, why, sizeof(why)) == CHECK_FAIL);
+	EXPECT(check_load(98, 1, NSEC_PER_SEC, &per_s, why, sizeof(why)) == CHECK_FAIL);	/* a wait failed */
+	/* A floor too: 10 ms waits on a 10 ms tick (3.14.40 arm64: 50/s) are
+	 * late by a tick, no fault; each four times its length is. */
+	EXPECT(check_load(50, 0, NSEC_PER_SEC, &per_s, why, sizeof(why)) == CHECK_PASS);
+	EXPECT(check_load(LOAD_MIN_PER_S - 1, 0, NSEC_PER_SEC, &per_s, why, sizeof(why)) == CHECK_FAIL);
+	EXPECT(strcmp(why, "24 wake-ups/s of 10 ms waits (want 25 to 200), 0 failed: timers running late") == 0);
+	/* The loop never woke: nothing seen. */
+	EXPECT(check_load(0, 0, 0, &per_s, why, sizeof(why)) == CHECK_NODATA);
+}
+
+/* The probe: where the tick falls and how late short sleeps wake. */
+static void test_probe(void)
+{
+	int64_t v[5] = { 9, 1, 7, 3, 5 }, even[4] = { 4, 1, 3, 2 };
+	int64_t at[6] = { 0, 4000000, 8000000, 20000000, 24000000, 28000000 };
+	struct cpu_probe p = HIRES;
+	char buf[200];
+
+	EXPECT(median_ns(v, 5) == 5 && median_ns(even, 4) == 2 && median_ns(v, 0) == 0);
+	/* One interval of three ticks (a stalled vCPU) does not move the median. */
+	EXPECT(tick_from_steps(at, 6) == 4 * NSEC_PER_MSEC);
+	EXPECT(tick_from_steps(at, 1) == 0);	/* one move: no interval */
+	/* Tick-bound: half a tick late or more; with no tick seen, 1 ms. */
+	EXPECT(!timers_tick_bound(60 * NSEC_PER_USEC, 4 * NSEC_PER_MSEC));
+	EXPECT(timers_tick_bound(3700 * NSEC_PER_USEC, 4 * NSEC_PER_MSEC));
+	EXPECT(timers_tick_bound(700 * NSEC_PER_USEC, NSEC_PER_MSEC));		/* HZ=1000 */
+	EXPECT(!timers_tick_bound(400 * NSEC_PER_USEC, NSEC_PER_MSEC));
+	EXPECT(!timers_tick_bound(900 * NSEC_PER_USEC, 0) && timers_tick_bound(NSEC_PER_MSEC, 0));
+	/* How early a sleeper sets its alarm; the window an edge timer needs. */
+	EXPECT(probe_margin(&HIRES) == 120 * NSEC_PER_USEC);
+	EXPECT(probe_margin(&TICKB) == 2 * 9700 * NSEC_PER_USEC + 10 * NSEC_PER_MSEC);
+	EXPECT(edge_window_min(&HIRES) == EDGE_WINDOW_MIN_NS);
+	p.late_ns = NSEC_PER_MSEC;
+	EXPECT(edge_window_min(&p) == 2 * NSEC_PER_MSEC);
+	probe_str(&HIRES, buf, sizeof(buf));
+	EXPECT(strcmp(buf, "cpu=0 tick_ms=4.000 (8 intervals) sleep_late_ms=0.060 (median of 21 sleeps of 0.3 ms) timers=high-resolution") == 0);
+	p = TICKB;
+	p.tick_ns = p.ticks = 0;
+	probe_str(&p, buf, sizeof(buf));
+	EXPECT(strstr(buf, "cpu=0 tick not seen sleep_late_ms=9.700") == buf && strstr(buf, "tick-bound") != NULL);
 }
 
 static void test_marker(void)
@@ -852,6 +951,7 @@ int main(void)
 	test_monotonic_vs_raw();
 	test_edge();
 	test_waits();
+	test_probe();
 	test_marker();
 	test_sampler_insert();
 	test_sampler_delete();

@@ -423,6 +423,9 @@ static void *other_cpu_loop(void *arg)
 			stepped = 1;
 			step_mono = mono;
 		}
+		/* Past 00:00:00, not yet stepped: the window an early timer fires in. */
+		if (!stepped && real - o->midnight * NSEC_PER_SEC > o->edge.window_ns)
+			o->edge.window_ns = real - o->midnight * NSEC_PER_SEC;
 		if (n == sizeof(ticks)) {
 			edge_fired(&o->edge, stepped, step_mono, real, mono);
 			break;
@@ -451,7 +454,7 @@ static void *other_cpu_poll(void *arg)
 	}
 	start = now_ns(CLOCK_MONOTONIC);
 	/* Asleep until just before the boundary (see WINDOW_WAKE_NS). */
-	sleep_until(start + wake_before(LEAP_DELETE, o->midnight, timer_res_ns()) - now_ns(CLOCK_REALTIME));
+	sleep_until(start + wake_before(LEAP_DELETE, o->midnight, probe_margin(o->probe)) - now_ns(CLOCK_REALTIME));
 	while (now_ns(CLOCK_MONOTONIC) - start < SAMPLE_LIMIT_NS) {
 		int state = read_adjtimex(&adj);
 

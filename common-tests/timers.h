@@ -43,6 +43,7 @@ struct other_cpu {
 	int cpu, err;
 	enum leap_kind kind;
 	int64_t midnight;
+	const struct cpu_probe *probe;	/* this CPU's: how early to wake */
 	struct edge_obs edge;
 	long writes, write_errors;
 	int window, pending;		/* reads past the boundary; of them, saying "still to come" */
