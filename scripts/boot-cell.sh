@@ -26,25 +26,31 @@ run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
 
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
-failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" rounds="" splat_seen=false
+failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" rounds="" splat_seen=false unproven="" skips=""
 write_json() {
-	local opts=""
+	local opts="" img=""
 	[ ! -f "$(dirname "$image")/leap-options" ] || opts=$(cat "$(dirname "$image")/leap-options")
+	# The record names only what exists: no image where none was built.
+	[ ! -f "$image" ] || img=$(realpath -m -s --relative-to="$run" "$image")
 	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" --arg opts "$opts" \
 		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
 		--arg edge "$edge" --arg modes "$modes" --arg rounds "$rounds" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
-		--arg cell_dir "cells/$cell" --arg image "$(realpath -m -s --relative-to="$run" "$image")" '
+		--arg unproven "$unproven" --arg skips "$skips" \
+		--arg cell_dir "cells/$cell" --arg image "$img" '
 		$p[0] as $p | ($failed | split(",") | map(select(. != ""))) as $f |
+		($unproven | split(",") | map(select(. != ""))) as $u |
 		{cell: $p.cell, branch: $p.branch, arch: $p.arch, variant: $p.variant, mutant: $p.mutant,
 		 tree: (if $p.tree.source == "debian" then $p.tree.package else $p.tree.path end),
 		 tree_version: $p.tree.version, tree_vendor: ($p.tree.vendor // ""), verdict: $verdict, expected: $p.expect,
 		 ok: (($p.expect | index([$verdict]) != null)
 		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)
 		      and ($verdict != "FAIL" or ($p.fail_within // []) == [] or ($f - $p.fail_within | length) == 0)
-		      and ($verdict != "SPLAT" or ($p.killer_splat // "") == "" or $splat_seen)),
+		      and ($verdict != "SPLAT" or ($p.killer_splat // "") == "" or $splat_seen)
+		      and ($verdict != "PASS" or ($u - ($p.may_be_unproven // []) | length) == 0)),
 		 reason: $reason, failed_tests: $f, killer_tests: $p.killer_tests, fail_within: ($p.fail_within // []),
 		 killer_splat: ($p.killer_splat // ""), killer_splat_seen: $splat_seen,
-		 skipped_tests: (if ["PASS", "FAIL"] | index([$verdict]) then $p.skip_checks else [] end),
+		 skipped_tests: ($skips | split("\n") | map(select(. != "") | capture("^(?<test>[^ ]+) ?(?<reason>.*)$"))),
+		 unproven: $u, may_be_unproven: ($p.may_be_unproven // []),
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
 		           early_waits: $early, late_waits: $late, leap_edge: $edge},
 		 leaptest_modes: $modes,
@@ -54,7 +60,8 @@ write_json() {
 		           options: ($opts | split("\n") | map(select(contains("=")) | split("=") | {key: .[0], value: (.[1:] | join("="))}) | from_entries)},
 		 boot_mode: ($p.boot.mode // "default"),
 		 build_s: $build_s, boot_s: $boot_s,
-		 console: ($cell_dir + "/console.log"), plan: ($cell_dir + "/plan.json"), image: $image,
+		 console: ($cell_dir + "/console.log"), plan: ($cell_dir + "/plan.json"),
+		 image: (if $image == "" then null else $image end),
 		 reproducer: $p.reproducer}' >"$out/cell.json.tmp"
 	mv "$out/cell.json.tmp" "$out/cell.json"
 }
@@ -90,6 +97,8 @@ while IFS= read -r line; do
 	edge=*) edge=${line#*=} ;;
 	modes=*) modes=${line#*=} ;;
 	rounds=*) rounds=${line#*=} ;;
+	unproven=*) unproven=${line#*=} ;;
+	skip=*) skips+=${line#*=}$'\n' ;;
 	# A mutant killed by a splat must show the one it names (KILLER_SPLAT).
 	killer_splat_seen=*) splat_seen=${line#*=} ;;
 	esac
@@ -100,4 +109,4 @@ if [ -n "$shows" ] && [ "$verdict" != ERROR ] && ! grep -Eq -- "$shows" "$out/co
 	reason="boot mode $boot_mode did not take: the console never shows /$shows/ (was: $verdict, $reason)"
 	verdict=ERROR
 fi
-echo "[$pos] boot  $branch $arch ${cell#"$branch-$arch-"} ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}"
+echo "[$pos] boot  $branch $arch ${cell#"$branch-$arch-"} ... $verdict ${boot_s} s${wakeups_per_s:+ (wakeups/s $wakeups_per_s)}${unproven:+ unproven: $unproven}"

@@ -94,6 +94,7 @@ stamp=""
 	mv "$imgdir.tmp" "$imgdir"
 ) 9>"$build/locks/$tree_id.lock" || {
 	rc=$?
+	build_s=$(($(date +%s) - start))
 	# 3: the stack did not apply (nothing was built, and the tree is as it was).
 	[ $rc -ne 3 ] || reason="patches do not apply: $(sed -n 's/^tree-patch: //p' "$out/patch.log" | tail -n 1)"
 	# The configuration step: a fragment asks for what this tree's

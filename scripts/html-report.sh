@@ -18,9 +18,10 @@ run=$1
 # this order.
 rows=$(jq -r '.[] | [.cell, .branch, .arch, .variant, .tree_version, .verdict, (.expected | join(" ")), .ok,
 	(.metrics.wakeups_per_s // "-"), .build_s, .boot_s, .reason, .console,
-	((.skipped_tests // []) | join(",")),
+	((.skipped_tests // []) | map(.test? // .) | join(",")),
 	((.kconfig.name // "tiny") + (if (.kconfig.source // "") != "" then " (" + .kconfig.source + ")" else "" end)),
-	((.kconfig.options // {}) | to_entries | map(.key + "=" + .value) | join(" "))] | @tsv' "$run/results.json")
+	((.kconfig.options // {}) | to_entries | map(.key + "=" + .value) | join(" ")),
+	((.unproven // []) | join(","))] | @tsv' "$run/results.json")
 esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/g'; }
 
 # --- junit.xml ---------------------------------------------------------------
@@ -29,7 +30,7 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 	bad=$(awk -F'\t' '$8 != "true"' <<<"$rows" | grep -c . || true)
 	echo '<?xml version="1.0" encoding="UTF-8"?>'
 	echo "<testsuites><testsuite name=\"leap-matrix\" tests=\"$total\" failures=\"$bad\">"
-	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason console skipped _ _; do
+	while IFS=$'\t' read -r cell branch arch _ tv verdict expect ok wps build boot reason console skipped _ _ unproven; do
 		t=$(awk -v a="$build" -v b="$boot" 'BEGIN { print a + b }')
 		printf '<testcase classname="%s.%s" name="%s" time="%s">' "$branch" "$arch" "$cell" "$t"
 		if [ "$ok" != true ]; then
@@ -37,7 +38,7 @@ esc() { sed -e 's/&/\&amp;/g' -e 's/</\&lt;/g' -e 's/>/\&gt;/g' -e 's/"/\&quot;/
 			[ -f "$run/$console" ] && tr -d '\r' <"$run/$console" | tr -cd '\11\12\40-\176' | esc
 			printf '</failure>'
 		fi
-		printf '<system-out>verdict=%s tree=%s wakeups_per_s=%s%s</system-out></testcase>\n' "$verdict" "$tv" "$wps" "${skipped:+ skipped=$skipped}"
+		printf '<system-out>verdict=%s tree=%s wakeups_per_s=%s%s</system-out></testcase>\n' "$verdict" "$tv" "$wps" "${unproven:+ unproven=$unproven}${skipped:+ skipped=$skipped}"
 	done <<<"$rows"
 	echo '</testsuite></testsuites>'
 } >"$run/junit.xml.tmp"
@@ -48,7 +49,7 @@ awk -F'\t' -v run="$(basename "$run")" -v summary="$(grep '^cells:' "$run/table.
 function esc(s) { gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s); gsub(/"/, "\\&quot;", s); return s }
 {
 	n++; cell[n] = $1; br[n] = $2; ar[n] = $3; tv[n] = $5; vd[n] = $6; ex[n] = $7; ok[n] = $8; w[n] = $9; why[n] = $12; con[n] = $13; sk[n] = $14
-	kc[n] = $15; ko[n] = $16
+	kc[n] = $15; ko[n] = $16; un[n] = $17
 	# The column: the variant with the @configuration and +boot mode of the name.
 	va[n] = substr($1, length($2 "-" $3 "-") + 1)
 	if (!(($2) in seenb)) { seenb[$2] = 1; nb++; blist[nb] = $2 }
@@ -69,9 +70,11 @@ END {
 		for (c = 1; c <= nc; c++) {
 			i = key[blist[b], carch[c], cvar[c]]
 			if (!i) { printf "<td class=\"none\">-</td>"; continue }
-			# A PASS with checks skipped says which, so it is not read as a full pass.
-			printf "<td class=\"%s\" data-cell=\"%s\" title=\"%s\"><a href=\"%s\">%s</a>%s<br><small>want %s</small></td>", \
+			# A PASS with checks skipped says which, so it is not read as a full
+			# pass; the essential ones it did not prove first.
+			printf "<td class=\"%s\" data-cell=\"%s\" title=\"%s\"><a href=\"%s\">%s</a>%s%s<br><small>want %s</small></td>", \
 				(ok[i] == "true" ? "ok" : "bad"), esc(cell[i]), esc(why[i]), esc(con[i]), esc(vd[i]), \
+				(un[i] != "" ? "<br><small class=\"unproven\">unproven: " esc(un[i]) "</small>" : ""), \
 				(sk[i] != "" ? "<br><small class=\"skipped\">skipped: " esc(sk[i]) "</small>" : ""), esc(ex[i])
 		}
 		print "</tr>"

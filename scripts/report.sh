@@ -25,7 +25,8 @@ wall=$(cat "$run/wall_s" 2>/dev/null || echo "?")
 rows() {
 	jq -r '.[] | [.cell, .tree_version, .verdict, (.expected | join(" ")), .ok,
 		(.metrics.wakeups_per_s // "-"), .build_s, .boot_s, .reason,
-		([(if (.skipped_tests | length) > 0 then "skipped: " + (.skipped_tests | join(",")) else empty end),
+		([(if ((.unproven // []) | length) > 0 then "unproven: " + (.unproven | join(",")) else empty end),
+		  (if ((.skipped_tests // []) | length) > 0 then "skipped: " + (.skipped_tests | map(.test? // .) | join(",")) else empty end),
 		  (if (.leaptest_modes // "") != "" and .leaptest_modes != "leaps=2" then "modes: " + .leaptest_modes else empty end)]
 		 | join("; "))] | @tsv' "$run/results.json"
 }

@@ -4,9 +4,13 @@
 # Usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE [KILLER_SPLAT]
 #
 # Prints key=value lines: verdict, reason, failed (KTAP tests that failed),
+# unproven (the essential tests the leap test did not prove: skipped, for
+# lack of evidence or because the harness asked; its result line names
+# them), skip (one line per top-level test skipped: "NAME REASON"),
 # wakeups_per_s (the highest per CPU after the insert), early, late (timer
 # waits), edge, modes (what the leap test ran: "leaps=2", plus "hotplug=1",
-# "set_in_leap=1", "lowres" when asked for), rounds (with more than one
+# "set_in_leap=1", "tick-bound" when it measured timers bound to the tick on
+# a CPU), rounds (with more than one
 # round of leaps, each round's failed checks, "ok" for a round that failed
 # none, the rounds separated by ";") and, given a mutant's
 # KILLER_SPLAT (an extended regex), killer_splat_seen: true when a line of
@@ -18,8 +22,10 @@
 #             when the splat came before the leap test started: then also
 #             the first one during the test, which a boot-time splat hides)
 #   PASS, FAIL, SKIP  the leap test's own result line, when it agrees with
-#             the KTAP lines (the plan, each test's ok/not ok, the counts)
-#             and the guest did not hang after it; else ERROR, saying where
+#             the KTAP lines (the plan, each test's ok/not ok, the counts, its
+#             unproven tests among the skipped ones) and the guest did not
+#             hang after it; else ERROR, saying where.  A PASS with unproven
+#             tests says so in its reason: it proves only what was seen.
 #   TIMEOUT   no result, and run-qemu.sh killed the guest as hung (QEMU_EXIT_CODE
 #             124): at the time limit, or silent too long (its note ends the log)
 #   ERROR     the guest stopped without a result for another reason, or the
@@ -48,6 +54,12 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 	/LEAPTEST RESULT: (PASS|FAIL|SKIP)/ {
 		match($0, /LEAPTEST RESULT: [A-Z]+/); result = substr($0, RSTART + 17, RLENGTH - 17)
 		for (i = 1; i <= NF; i++) if ($i ~ /^(pass|fail|skip)=[0-9]+$/) { split($i, kvp, "="); said[kvp[1]] = kvp[2] + 0 }
+		for (i = 1; i <= NF; i++) if ($i ~ /^unproven=[a-z0-9_,]+$/) unproven = substr($i, 10)
+	}
+	# A top-level SKIP and its reason (the record keeps both).
+	/^ok [0-9]+ [a-z0-9_]+ # SKIP/ {
+		why = $0; sub(/^ok [0-9]+ [a-z0-9_]+ # SKIP ?/, "", why)
+		nskip++; skip_name[nskip] = $3; skip_why[nskip] = why; skipped[$3] = why
 	}
 	# The top-level KTAP plan and results, to check the result line against.
 	/^1\.\.[0-9]+$/ && plan == "" { plan = substr($0, 4) + 0 }
@@ -59,7 +71,7 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 	/^# leap_edge: / { edge = substr($0, 14) }
 	# The modes the test ran (leaptest.leaps=, .hotplug=1, .set_in_leap=1, highres=off).
 	/^# leaptest: cpus=/ { for (i = 3; i <= NF; i++) if ($i !~ /^(cpus|clock_realtime_res_ns)=/) modes = modes (modes ? " " : "") $i }
-	/^# leaptest: low-resolution mode/ { lowres = 1 }
+	/^# leaptest: timers tick-bound on cpu / { tickbound = 1 }
 	# Each round of leaps: "... round R of N (how it was left): ok" or "failed: a,b".
 	/^# leaptest: round [0-9]+ of [0-9]+ \(.*\): (ok|failed: [a-z0-9_,]+)$/ {
 		r = $0; sub(/^.*\): /, "", r); sub(/^failed: /, "", r)
@@ -78,6 +90,10 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 			verdict = "ERROR"; reason = "harness problem: " harness
 		} else if (result) {
 			verdict = result; reason = result == "PASS" ? "all checks passed" : (result == "SKIP" ? "preconditions not met" : "failed: " failed)
+			if (result == "PASS" && unproven != "") {
+				split(unproven, un, ","); reason = "passed what it saw; unproven:"
+				for (i = 1; i in un; i++) reason = reason (i > 1 ? ";" : "") " " un[i] " (" skipped[un[i]] ")"
+			}
 			# The result line must agree with the KTAP lines before it and
 			# with how the guest ended; any disagreement is no verdict.
 			bad = ""
@@ -89,6 +105,10 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 				bad = "the result line counts pass=" said["pass"] + 0 " fail=" said["fail"] + 0 " skip=" said["skip"] + 0 \
 				      ", the KTAP lines " passes + 0 "/" fails + 0 "/" skips + 0
 			else if (hung_after) bad = "the guest then went silent and was killed"
+			else if (unproven != "") {
+				split(unproven, un, ",")
+				for (i = 1; i in un; i++) if (!(un[i] in skipped)) { bad = "it names " un[i] " unproven, which no KTAP line skipped"; break }
+			}
 			if (bad) { verdict = "ERROR"; reason = "the result line says " result " but " bad }
 		} else if (rc == 124) {
 			verdict = "TIMEOUT"; reason = "no result: hung guest, " hung
@@ -98,6 +118,8 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 		gsub(/[^ -~]/, "?", reason)
 		kv("verdict", verdict); kv("reason", reason); kv("failed", failed)
 		kv("wakeups_per_s", seen_wps ? wps : ""); kv("early", early + 0); kv("late", late + 0); kv("edge", edge)
-		kv("modes", modes (lowres ? (modes ? " " : "") "lowres" : "")); kv("rounds", rounds)
+		kv("modes", modes (tickbound ? (modes ? " " : "") "tick-bound" : "")); kv("rounds", rounds)
+		kv("unproven", verdict == "PASS" || verdict == "FAIL" ? unproven : "")
+		for (i = 1; i <= nskip; i++) { w = skip_why[i]; gsub(/[^ -~]/, "?", w); kv("skip", skip_name[i] " " w) }
 		if (kre != "") kv("killer_splat_seen", kseen ? "true" : "false")
 	}'

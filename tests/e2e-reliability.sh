@@ -85,8 +85,9 @@ check_eq "one cell: the planner's runs in all (tools, pin, resolve, each step's 
 # 4. A boot mode: the plain cell's image, the mode's command line.
 make -s cell CELL="$stock+lowres" LEAP_TRACE="$w/trace4" >"$w/lowres.log" 2>&1 && rc=0 || rc=$?
 check_eq "boot mode: exit 0" 0 "$rc"
-check_eq "boot mode: PASS in low resolution, from the plain cell's cached image" "PASS lowres cached" \
-	"$(latest "$stock+lowres" .verdict) $(latest "$stock+lowres" .leaptest_modes | grep -o lowres) $(jq -r .status "$build/results/latest/cells/$stock+lowres/build.json")"
+check_eq "boot mode: PASS in low resolution, timers measured tick-bound, leap_edge unproven as the mode allows, from the plain cell's cached image" \
+	"PASS tick-bound leap_edge true cached" \
+	"$(latest "$stock+lowres" .verdict) $(latest "$stock+lowres" .leaptest_modes | grep -o tick-bound) $(latest "$stock+lowres" '.unproven | join(",")') $(latest "$stock+lowres" .ok) $(jq -r .status "$build/results/latest/cells/$stock+lowres/build.json")"
 check_eq "boot mode: the image is the plain cell's" "$(make -s cell CELL="$stock" DRY_RUN=1 | jq -r .image.path)" \
 	"$(jq -r .image.path "$build/results/latest/cells/$stock+lowres/plan.json")"
 make -s cell CELL="$stock+lowres" LEAP_CMDLINE=highres=on >"$w/undone.log" 2>&1 && rc=0 || rc=$?

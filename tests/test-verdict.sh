@@ -32,9 +32,9 @@ check_eq "a console that is not there: ERROR" ERROR "$(v "$w/none.log" 0 verdict
 check_eq "today's console names its leap count" "leaps=2" "$(v "$(con x86_64-stock)" 0 modes)"
 sed 's/^\(# leaptest: cpus=2 clock_realtime_res_ns=1\) leaps=2/\1/' "$(con x86_64-stock)" >"$w/older.log"
 check_eq "an older console names no modes" "" "$(v "$w/older.log" 0 modes)"
-sed 's/^# leaptest: cpus=2 clock_realtime_res_ns=1 leaps=2\r\?$/# leaptest: cpus=2 clock_realtime_res_ns=4000000 leaps=4 hotplug=1\n# leaptest: low-resolution mode: timers expire on the tick (4000000 ns)/' \
+sed 's/^# leaptest: cpus=2 clock_realtime_res_ns=1 leaps=2\r\?$/# leaptest: cpus=2 clock_realtime_res_ns=4000000 leaps=4 hotplug=1\n# leaptest: timers tick-bound on cpu 1: 0.300 ms sleeps wake 3.700 ms late (tick 4.000 ms)/' \
 	"$(con x86_64-stock)" >"$w/modes.log"
-check_eq "modes: leaps, hotplug, low resolution" "leaps=4 hotplug=1 lowres" "$(v "$w/modes.log" 0 modes)"
+check_eq "modes: leaps, hotplug, timers measured tick-bound" "leaps=4 hotplug=1 tick-bound" "$(v "$w/modes.log" 0 modes)"
 check_eq "modes: the verdict is unchanged" PASS "$(v "$w/modes.log" 0 verdict)"
 
 stock=$(con x86_64-stock)

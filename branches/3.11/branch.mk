@@ -21,7 +21,10 @@ PATCHES_fixed := 3.11/edge
 COMPAT        := old/compat 3.11/compat
 CONFIGS       := old old-tty
 
-# The family's x86_64 and i386 only.  arm64 builds and boots 3.14.40, but
-# its hrtimers fire on the tick there, where the leap-edge bug cannot show
-# (stock passed: docs/long-term-lines.md); armhf stops in kernel/fork.c
-# (the assembler's ".err encountered").
+# The family's x86_64 and i386, and arm64 (3.14.40 on QEMU virt, a
+# Cortex-A57).  arm64's hrtimers never leave the tick there (the leap test
+# measures it: "timers tick-bound"), so no timer can fire inside the leap's
+# window and leap_edge proves nothing on it (docs/long-term-lines.md).
+# armhf stops in kernel/fork.c (the assembler's ".err encountered").
+ARCHES += arm64
+UNPROVEN_arm64 := leap_edge

@@ -82,6 +82,7 @@ BRANCH_KEYS = {
     "EDGE_FIXES": _words(r"[0-9a-f]{12}:[a-z0-9_]+", "<12-hex commit>:<leap-test check>"),
     "KERNEL_ARGS": _ANY, "SKIP_CHECKS": _words(r"[a-z0-9_]+", "a leap-test check"),
     "KCONFIGS": _NAMES,
+    "UNPROVEN_": _words(r"[a-z0-9_]+", "a leap-test check"),
     "LAYOUT": _words(r"!?[A-Za-z0-9._/-]+:\S+", "[!]<file of the tree>:<text without blanks>"),
 }
 ARCH_KEYS = {
@@ -100,6 +101,7 @@ BOOT_KEYS = {
     "CMDLINE": _ANY,
     "NEEDS": _words(r"CONFIG_[A-Za-z0-9_]+=\S+", "CONFIG_X=value"),
     "SHOWS": _ANY, "ORDER": _INT,
+    "UNPROVEN": _words(r"[a-z0-9_]+", "a leap-test check"),
 }
 KCONFIG_KEYS = {
     "SOURCE": _one(r"tiny|debian|kconfig", "tiny, debian or kconfig"),

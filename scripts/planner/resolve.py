@@ -364,10 +364,14 @@ class Resolver(Planner):
 
         # The guest's command line and QEMU's.
         skip = d.bval(b, "SKIP_CHECKS").split()
+        # The checks a PASS may leave unproven: where this arch's timers, or
+        # this boot mode's, cannot show what they test (the leap test says why).
+        unproven = d.bval(b, f"UNPROVEN_{a}").split()
         bootline = shows = ""
         if m != "default":
             bootline = d.boot_files[m].get("CMDLINE")
             shows = d.boot_files[m].get("SHOWS")
+            unproven += d.boot_files[m].get("UNPROVEN").split()
         parts = [f"console={af.get('CONSOLE')}", CMDLINE_HEAD, af.get("CMDLINE"), d.bval(b, "KERNEL_ARGS"),
                  bootline, self.e("LEAP_CMDLINE"), "leaptest.skip=" + ",".join(skip) if skip else ""]
         cmdline = " ".join(p for p in parts if p)
@@ -423,6 +427,7 @@ class Resolver(Planner):
                      "silence_s": int(self.silence())},
             "expect": expect, "killer_tests": killers, "killer_splat": splat,
             "fail_within": within, "skip_checks": skip,
+            "may_be_unproven": sorted(set(unproven + skip)),
             "packages": af.get("PACKAGES").split() + fl_pkgs,
             "out": out,
             "reproducer": repro,
