@@ -92,7 +92,7 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 			verdict = result; reason = result == "PASS" ? "all checks passed" : (result == "SKIP" ? "preconditions not met" : "failed: " failed)
 			if (result == "PASS" && unproven != "") {
 				split(unproven, un, ","); reason = "passed what it saw; unproven:"
-				for (i = 1; i in un; i++) reason = reason (i > 1 ? ";" : "") " " un[i] " (" skipped[un[i]] ")"
+				for (i = 1; i in un; i++) reason = reason (i > 1 ? ";" : "") " " un[i] " (" (un[i] in skipped ? skipped[un[i]] : "not skipped") ")"
 			}
 			# The result line must agree with the KTAP lines before it and
 			# with how the guest ended; any disagreement is no verdict.

@@ -142,4 +142,27 @@ sed 's/^# leaptest: cpus=2 clock_realtime_res_ns=1 leaps=2\r\?$/&\n# leaptest: r
 check_eq "rounds: each round's failed checks" "leap_edge,cancel_on_set;ok;leap_edge" "$(v "$w/rounds.log" 0 rounds)"
 check_eq "rounds: the verdict is unchanged" PASS "$(v "$w/rounds.log" 0 verdict)"
 
+# A kernel whose timers are bound to the tick (3.14.40 on arm64, recorded):
+# leap_edge has nothing to see there and is a SKIP that says why; the stock
+# kernel's adjtimex is still caught; the fixed kernel's PASS names what it
+# did not prove, and every skip is kept with its reason.
+tb=$ROOT/tests/fixtures/tick-bound
+check_eq "tick-bound stock: FAIL on adjtimex_at_leap alone" "FAIL adjtimex_at_leap" \
+	"$(v "$tb/3.14.40-arm64-stock.console.log" 124 verdict) $(v "$tb/3.14.40-arm64-stock.console.log" 124 failed)"
+check_eq "tick-bound: measured, in the modes" "leaps=2 tick-bound" "$(v "$tb/3.14.40-arm64-fixed.console.log" 124 modes)"
+check_eq "tick-bound fixed: PASS, leap_edge unproven" "PASS leap_edge" \
+	"$(v "$tb/3.14.40-arm64-fixed.console.log" 124 verdict) $(v "$tb/3.14.40-arm64-fixed.console.log" 124 unproven)"
+check "... its reason says so, with the measurement" grep -q "^passed what it saw; unproven: leap_edge (insert: timers tick-bound on cpu 0: measured [0-9.]* ms late (tick [0-9.]* ms))$" \
+	<<<"$(v "$tb/3.14.40-arm64-fixed.console.log" 124 reason)"
+check "... the skip with its reason" grep -q "^leap_edge insert: timers tick-bound on cpu 0" <<<"$(v "$tb/3.14.40-arm64-fixed.console.log" 124 skip)"
+check_eq "a full pass has nothing unproven" "" "$(v "$stock" 0 unproven)"
+# The result line's unproven tests must be skipped ones, else no verdict.
+f=$(ed unproven 's/^LEAPTEST RESULT: PASS \(.*\)/LEAPTEST RESULT: PASS \1 unproven=leap_edge/')
+check_eq "unproven names a test that passed: ERROR" ERROR "$(v "$f" 0 verdict)"
+check "... saying which" grep -q "names leap_edge unproven, which no KTAP line skipped" <<<"$(v "$f" 0 reason)"
+# A top-level SKIP of an older console (no reason after SKIP) is still kept.
+f=$(ed skipnoreason 's/^ok 12 cancel_on_set\r\?$/ok 12 cancel_on_set # SKIP/; s/^\(LEAPTEST RESULT: PASS pass=\)14 fail=0 skip=0/\113 fail=0 skip=1/')
+check_eq "a SKIP without a reason: recorded, the verdict unchanged" "cancel_on_set  PASS" \
+	"$(v "$f" 0 skip) $(v "$f" 0 verdict)"
+
 finish verdict
