@@ -52,6 +52,7 @@ EXPECT_fixed := PASS
 PATCHES_regress := shared/regress
 PATCHES_fixed := shared/regress shared/fix
 SKIP_CHECKS := leap_edge other
+UNPROVEN_arm64 := adjtimex_at_leap
 MK
 cat >"$fake/branches/1.0/branch.mk" <<'MK'
 PACKAGE  := linux-source-1.0
@@ -187,10 +188,12 @@ check_eq "qemu: the guest command line, skips as leaptest.skip" \
 	"console=ttyx86_64 leaptest.harness=1 panic=-1 softlockup_panic=0 opt=x86_64 leaptest.skip=leap_edge,other" "$(q '.qemu.argv[-1]')"
 check "qemu: the console goes beside the plan" grep -qx "file:$fake/r/cells/9.9-x86_64-fixed/console.log" <<<"$(q '.qemu.argv[]')"
 check_eq "expect, skips" "PASS | leap_edge other" "$(q '(.expect | join(" ")) + " | " + (.skip_checks | join(" "))')"
+check_eq "may be unproven: what the series skips (no UNPROVEN_x86_64)" "leap_edge other" "$(q '.may_be_unproven | join(" ")')"
 check_eq "reproducer (the default build directory)" "make cell CELL=9.9-x86_64-fixed" "$(q .reproducer)"
 p=$fake/r/cells/9.9-arm64-M1-broken/plan.json
 check_eq "mutant: its series replaces the variant's" "mutants/9.9/M1-broken/0001-m.patch" "$(q '.patches | join(" ")')"
 check_eq "mutant: KILLED_BY and KILLER_TESTS" "true FAIL timers_after_insert,load_after_insert" "$(q '[.mutant, (.expect | join(" ")), (.killer_tests | join(","))] | join(" ")')"
+check_eq "may be unproven on arm64: UNPROVEN_arm64 too" "adjtimex_at_leap leap_edge other" "$(q '.may_be_unproven | join(" ")')"
 # The image key follows every input: a patch, a fragment, the compiler.
 k1=$(jq -r .image.key "$fake/r/cells/9.9-x86_64-fixed/plan.json")
 "$plan" resolve "$fake/r2" 9.9-x86_64-fixed
@@ -269,7 +272,7 @@ check_eq "... in one line naming both" "plan: KSRC=$fake/k-fixed is Linux 9.9.4 
 
 # --- boot modes: the same image, another command line -----------------------
 mkdir -p "$fake/boots"
-printf 'CMDLINE := tick=slow\nORDER := 1\n' >"$fake/boots/slow.mk"
+printf 'CMDLINE := tick=slow\nORDER := 1\nUNPROVEN := tai_offset\n' >"$fake/boots/slow.mk"
 printf 'CMDLINE := needy=1\nNEEDS := CONFIG_NEEDY=y\nSHOWS := needy on\nORDER := 2\n' >"$fake/boots/needy.mk"
 check_eq "boots: the modes, by ORDER" "slow needy" "$("$plan" boots | paste -sd ' ')"
 check_eq "no BOOT: the plain boot alone" "9.9-x86_64-stock" "$("$plan" cells 9.9 x86_64 stock | paste -sd ' ')"
@@ -299,6 +302,7 @@ check_eq "a mode's cell boots the plain cell's image" "$(jq -r .image.path "$fak
 check_eq "... with the mode's command line after the arch's" \
 	"console=ttyx86_64 leaptest.harness=1 panic=-1 softlockup_panic=0 opt=x86_64 tick=slow leaptest.skip=leap_edge,other" "$(q '.qemu.argv[-1]')"
 check_eq "... and says which mode" "slow|tick=slow|" "$(q '[.boot.mode, .boot.cmdline, .boot.shows] | join("|")')"
+check_eq "... and what it may leave unproven (UNPROVEN)" "leap_edge other tai_offset" "$(q '.may_be_unproven | join(" ")')"
 check_eq "the plain cell: the default mode" "default" "$(jq -r .boot.mode "$fake/rb/cells/9.9-x86_64-stock/plan.json")"
 check_eq "a mode's proof on the console is in the plan" "needy on" "$(jq -r .boot.shows "$fake/rb/cells/9.9-x86_64-stock+needy/plan.json")"
 check_eq "reproducer: the cell name carries the mode" "make cell CELL=9.9-x86_64-stock+slow" "$(q .reproducer)"

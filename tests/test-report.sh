@@ -79,6 +79,15 @@ check_eq "skipped: results.json names the check" "leap_edge" "$(jq -r '.[] | sel
 check "skipped: the table says it" grep -q '^6.1-x86_64-fixed .*PASS.*skipped: leap_edge' "$w/skip/table.txt"
 check "skipped: the HTML cell says it" grep -q 'data-cell="6.1-x86_64-fixed"[^<]*><a [^>]*>PASS</a><br><small class="skipped">skipped: leap_edge</small>' "$w/skip/index.html"
 check "skipped: junit says it" grep -q 'name="6.1-x86_64-fixed".*skipped=leap_edge' "$w/skip/junit.xml"
+# Today's record: each skip with its reason, and what the PASS did not prove.
+jq '.skipped_tests = [{test: "leap_edge", reason: "insert: timers tick-bound on cpu 0"}] | .unproven = ["leap_edge"]' \
+	"$w/skip/cells/6.1-x86_64-fixed/cell.json" >"$w/c.json"
+mv "$w/c.json" "$w/skip/cells/6.1-x86_64-fixed/cell.json"
+"$ROOT/scripts/report.sh" "$w/skip" >/dev/null
+check "unproven: the table says it, before the skips" grep -q '^6.1-x86_64-fixed .*PASS.*unproven: leap_edge; skipped: leap_edge' "$w/skip/table.txt"
+check "unproven: the markdown table too" grep -q '^| 6.1-x86_64-fixed | .* | PASS (unproven: leap_edge; skipped: leap_edge' "$w/skip/table.md"
+check "unproven: the HTML cell says it" grep -q 'data-cell="6.1-x86_64-fixed"[^<]*><a [^>]*>PASS</a><br><small class="unproven">unproven: leap_edge</small><br><small class="skipped">skipped: leap_edge</small>' "$w/skip/index.html"
+check "unproven: junit says it" grep -q 'name="6.1-x86_64-fixed".*unproven=leap_edge skipped=leap_edge' "$w/skip/junit.xml"
 
 # An unexpected verdict: the table says so, exit 1, junit carries the console.
 jq '.verdict = "FAIL" | .ok = false' "$run/cells/6.1-arm64-fixed/cell.json" >"$w/c.json"
