@@ -328,9 +328,10 @@ static int retry_helps(const char *lacking, int ncpu)
  * checks it), even ones by the STA_PLL reset.  A round that leaves a check
  * without evidence (no adjtimex() read, no edge timer watched, in the
  * window between the boundary and the step) is followed by another, up to
- * EVIDENCE_ROUNDS more.  A line per round when there is more than one; the
- * KTAP report is the first round that failed, else the first with every
- * check's evidence, else the one that lacked the fewest.
+ * EVIDENCE_ROUNDS more, failed or not (a failure does not prove the checks
+ * it had no evidence for).  A line per round when there is more than one;
+ * the KTAP report is a round that failed over one that did not, then the
+ * one that lacked the fewest checks' evidence, then the first.
  */
 static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int ncpu, int rounds,
 		       const struct report_modes *m)
@@ -351,8 +352,7 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 		round_failures(sc, ncpu, m, failed, sizeof(failed), lacking, sizeof(lacking));
 		for (const char *p = lacking; *p; p++)
 			nlack += p == lacking || *p == ',';
-		if (r == rounds + extra && !failed[0] && nlack && extra < EVIDENCE_ROUNDS &&
-		    retry_helps(lacking, ncpu)) {
+		if (r == rounds + extra && nlack && extra < EVIDENCE_ROUNDS && retry_helps(lacking, ncpu)) {
 			extra++;
 			ktap_line(k, "# leaptest: round %d: no evidence for %s; one more round", r, lacking);
 		}
@@ -362,7 +362,9 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 				  failed[0] ? "failed: " : "ok", failed);
 		if (failed[0])
 			failed_rounds++;
-		if (!kept_failed && (failed[0] || kept_lack < 0 || nlack < kept_lack)) {
+		/* A failed round over a clean one, then the fewer checks lacking. */
+		if (kept_lack < 0 || (failed[0] && !kept_failed) ||
+		    (!failed[0] == !kept_failed && nlack < kept_lack)) {
 			memcpy(kept, sc, sizeof(kept));
 			reported = r;
 			kept_lack = nlack;
