@@ -571,7 +571,10 @@ int check_set_in_leap(const struct leap_obs *o, char *why, size_t len)
  * it (upstream 833f32d76302, its ntp.c half): TIME_OOP with 23:59:59 for an
  * insertion, TIME_WAIT with 00:00:00 for a deletion; without it, TIME_INS
  * with 00:00:00 (TIME_DEL with 23:59:59), a time the leap contradicts.  One
- * such reading fails it; a pass needs ADJ_WINDOW_MIN reads in the window.
+ * such reading fails it (the other CPU's count too); a pass needs
+ * ADJ_WINDOW_MIN of the sampler's samples in the window: a sample reads
+ * the wall clock, then adjtimex(), so with two the first one's adjtimex()
+ * came before the step, whatever the timing.
  */
 enum check_res check_adjtimex(enum leap_kind kind, const struct leap_obs *o, char *why, size_t len)
 {

@@ -42,11 +42,14 @@ enum { SP_REALTIME_ABS, SP_TAI_ABS, SP_BOOTTIME_ABS, SP_REALTIME_REL, SP_MONOTON
 
 /*
  * The evidence a check needs before it may pass (below it: SKIP with the
- * reason, never ok).  adjtimex() read between the leap's boundary and the
- * step; an edge timer that had a window to fire early in, on a CPU whose
- * timers are not tick-bound; extra rounds of leaps tried for the window.
+ * reason, never ok).  The sampler's samples with the wall clock between the
+ * leap's boundary and the step: each sample reads CLOCK_REALTIME, then
+ * adjtimex(), so of two such samples the first one's adjtimex() surely came
+ * before the step; an edge timer that had a window to fire early in, on a
+ * CPU whose timers are not tick-bound; extra rounds of leaps tried for the
+ * window.
  */
-#define ADJ_WINDOW_MIN		3
+#define ADJ_WINDOW_MIN		2
 #define EDGE_WINDOW_MIN_NS	(200 * NSEC_PER_USEC)
 #define EVIDENCE_ROUNDS		2
 
@@ -134,7 +137,8 @@ struct leap_obs {
 	int oop_tai_min, oop_tai_max;	/* adjtimex tai in those samples */
 	int samples;
 	/* adjtimex() between the leap's second boundary and the step */
-	int window_samples;		/* samples with the wall clock past the boundary, not yet stepped */
+	int window_samples;		/* the sampler's samples with the wall clock past the
+					 * boundary, not yet stepped */
 	int pending;			/* samples whose adjtimex time is past the boundary while its
 					 * state still says the leap is to come (TIME_INS, TIME_DEL) */
 	int64_t pending_adj_ns;		/* the first one's adjtimex time */
