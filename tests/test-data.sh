@@ -130,6 +130,16 @@ err=$("$ROOT/scripts/build-cell.sh" "$fake/old-plan.json" 2>&1) && rc=0 || rc=$?
 check_eq "a plan of another schema version: the build step refuses it in one line" "2 1" "$rc $(grep -c 'is a plan of version 0, this checkout reads version 1: plan it again' <<<"$err")"
 err=$("$ROOT/scripts/boot-cell.sh" "$fake/old-plan.json" 2>&1) && rc=0 || rc=$?
 check_eq "... and so does the boot step" "2 1" "$rc $(grep -c 'plan it again' <<<"$err")"
+# A build that failed: the record keeps its seconds and reason, names no
+# image (none was built), and nothing boots.
+printf '{"status": "failed", "build_s": 37, "reason": "kernel build failed (see build.log)", "log": "build.log"}\n' \
+	>"$fake/r/cells/9.9-x86_64-stock/build.json"
+"$ROOT/scripts/boot-cell.sh" "$p" >/dev/null 2>&1 && rc=0 || rc=$?
+check_eq "a failed build: ERROR with its reason and seconds, no image, no console" \
+	"1 ERROR kernel build failed (see build.log) 37 null false" \
+	"$rc $(jq -r '[.verdict, .reason, .build_s, .image] | map(tostring) | join(" ")' "$fake/r/cells/9.9-x86_64-stock/cell.json") $(test -e "$fake/r/cells/9.9-x86_64-stock/console.log" && echo true || echo false)"
+check_eq "... its skips and unproven checks: none seen" "[] []" "$(jq -c '.skipped_tests, .unproven' "$fake/r/cells/9.9-x86_64-stock/cell.json" | paste -sd' ')"
+rm "$fake/r/cells/9.9-x86_64-stock/build.json" "$fake/r/cells/9.9-x86_64-stock/cell.json"
 check "cells-json is JSON" python3 -m json.tool <<<"$("$plan" cells-json)"
 check "list-jobs json is JSON" python3 -m json.tool <<<"$("$ROOT/scripts/ci-jobs.sh" cell json 9.9-x86_64-stock 9.9-x86_64-fixed)"
 
