@@ -6,8 +6,9 @@ SHELL      := /bin/bash
 BUILD_DIR  ?= $(CURDIR)/build
 # LIMIT= (a guest's seconds) and SILENCE= (seconds its console may stay
 # silent before it is killed as hung) override harness.mk's defaults.
-# Guests booted at once by the runner.
-BOOTS      ?= 2
+# Guests booted at once by the runner (default: the host's cores over a
+# guest's CPUs, at least 1; scripts/matrix.sh).
+BOOTS      ?=
 # CC and HOSTCC reach the kernel build only when the user set them (make's
 # built-in default CC=cc must not count as a choice: it would change the
 # image key and rebuild everything).

@@ -16,10 +16,15 @@
 # the guests' initramfs are built.  Then two pipelines over the cells, in
 # list order: one builder (scripts/build-cell.sh; a kernel build already uses
 # every core, so builds go one at a time, and a cached image makes a cell's
-# build step instant) and BOOTS boot slots (default 2, scripts/boot-cell.sh)
-# that boot each cell as soon as its build step is done.  The Debian trees
-# download in the background from the start, in the order the builder wants
-# them.  Results: BUILD_DIR/results/<run>/ and a "latest" link beside it.
+# build step instant) and BOOTS boot slots (scripts/boot-cell.sh) that boot
+# each cell as soon as its build step is done.  The Debian trees download in
+# the background from the start, in the order the builder wants them.
+# Guests come first: a leap's window lasts a few milliseconds of the
+# guest's time, and a guest whose vCPUs the host takes away across it sees
+# none of it (docs/leap-test.md).  So BOOTS defaults to the host's cores
+# over a guest's CPUs (at least 1), and the builder and the downloads run at
+# the lowest priority (nice 19).  Results: BUILD_DIR/results/<run>/ and a
+# "latest" link beside it.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -37,7 +42,11 @@ while getopts np:d: o; do
 done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || { echo "matrix: no cells selected (see 'make list-cells')" >&2; exit 2; }
-boots=${BOOTS:-2}
+boots=${BOOTS:-}
+if [ -z "$boots" ]; then
+	boots=$(($(nproc) / $("$here/plan.sh" role cpus)))
+	[ "$boots" -gt 0 ] || boots=1
+fi
 case "$boots" in [1-9] | [1-9][0-9]) ;; *) echo "matrix: BOOTS=$boots: give a number of boot slots, 1 or more" >&2; exit 2 ;; esac
 # Every cell name and input (LIMIT, SILENCE, JOBS) checked, and the tools
 # the cells need listed, before anything else.
@@ -79,7 +88,7 @@ rm -f "$RUN/.guests"
 # failure here is not reported: the builder fetches again and says why.
 jq -r 'select(.tree.source == "debian") | [.tree.package, (.tree.suites | join(" ")), .tree.version] | @tsv' "${plans[@]}" |
 	awk '!seen[$0]++' | while IFS=$'\t' read -r pkg suites version; do
-		"$here/fetch-tree.sh" "$pkg" "$suites" "$build" "$version" >/dev/null 2>&1 || true
+		nice -n 19 "$here/fetch-tree.sh" "$pkg" "$suites" "$build" "$version" >/dev/null 2>&1 || true
 	done &
 
 # Boot dispatcher: reads "INDEX/TOTAL PLAN" lines as build steps finish and
@@ -99,7 +108,7 @@ exec 9>"$ready"
 i=0
 for plan in "${plans[@]}"; do
 	i=$((i + 1))
-	"$here/build-cell.sh" "$plan" "$i/$#" || true
+	nice -n 19 "$here/build-cell.sh" "$plan" "$i/$#" || true
 	echo "$i/$# $plan" >&9
 done
 exec 9>&-
