@@ -27,6 +27,7 @@ run=$(dirname "$(dirname "$out")")
 
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
 failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" rounds="" splat_seen=false unproven="" skips=""
+probes="" windows="" leaps_run=""
 write_json() {
 	local opts="" img=""
 	[ ! -f "$(dirname "$image")/leap-options" ] || opts=$(cat "$(dirname "$image")/leap-options")
@@ -35,7 +36,8 @@ write_json() {
 	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" --arg opts "$opts" \
 		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
 		--arg edge "$edge" --arg modes "$modes" --arg rounds "$rounds" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
-		--arg unproven "$unproven" --arg skips "$skips" \
+		--arg unproven "$unproven" --arg skips "$skips" --arg probes "$probes" --arg windows "$windows" \
+		--arg leaps_run "$leaps_run" \
 		--arg cell_dir "cells/$cell" --arg image "$img" '
 		$p[0] as $p | ($failed | split(",") | map(select(. != ""))) as $f |
 		($unproven | split(",") | map(select(. != ""))) as $u |
@@ -51,6 +53,12 @@ write_json() {
 		 killer_splat: ($p.killer_splat // ""), killer_splat_seen: $splat_seen,
 		 skipped_tests: ($skips | split("\n") | map(select(. != "") | capture("^(?<test>[^ ]+) ?(?<reason>.*)$"))),
 		 unproven: $u, may_be_unproven: ($p.may_be_unproven // []),
+		 evidence: {probe: ($probes | split("\n") | map(select(. != "") | split(" ")
+		                    | {cpu: (.[0] | tonumber), tick_ms: (if .[1] == "-" then null else (.[1] | tonumber) end),
+		                       late_ms: (.[2] | tonumber), timers: .[3]})),
+		            window_reads: ($windows | split("\n") | map(select(. != "") | split(" ") | {key: .[0], value: (.[1] | tonumber)})
+		                           | from_entries),
+		            leaps: (if $leaps_run == "" then null else ($leaps_run | tonumber) end)},
 		 metrics: {wakeups_per_s: (if $wps == "" then null else ($wps | tonumber) end),
 		           early_waits: $early, late_waits: $late, leap_edge: $edge},
 		 leaptest_modes: $modes,
@@ -99,6 +107,9 @@ while IFS= read -r line; do
 	rounds=*) rounds=${line#*=} ;;
 	unproven=*) unproven=${line#*=} ;;
 	skip=*) skips+=${line#*=}$'\n' ;;
+	probe=*) probes+=${line#*=}$'\n' ;;
+	window=*) windows+=${line#*=}$'\n' ;;
+	leaps_run=*) leaps_run=${line#*=} ;;
 	# A mutant killed by a splat must show the one it names (KILLER_SPLAT).
 	killer_splat_seen=*) splat_seen=${line#*=} ;;
 	esac

@@ -6,7 +6,11 @@
 # Prints key=value lines: verdict, reason, failed (KTAP tests that failed),
 # unproven (the essential tests the leap test did not prove: skipped, for
 # lack of evidence or because the harness asked; its result line names
-# them), skip (one line per top-level test skipped: "NAME REASON"),
+# them), skip (one line per top-level test skipped: "NAME REASON"), probe
+# (one line per CPU the leap test measured: "CPU TICK_MS LATE_MS TIMERS",
+# TICK_MS "-" where it saw no tick), window (one line per leap of the
+# reported round: "insert|delete READS", the sampler's reads between the
+# boundary and the step), leaps_run (the leaps the guest ran, retries too),
 # wakeups_per_s (the highest per CPU after the insert), early, late (timer
 # waits), edge, modes (what the leap test ran: "leaps=2", plus "hotplug=1",
 # "set_in_leap=1", "tick-bound" when it measured timers bound to the tick on
@@ -72,6 +76,19 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 	# The modes the test ran (leaptest.leaps=, .hotplug=1, .set_in_leap=1, highres=off).
 	/^# leaptest: cpus=/ { for (i = 3; i <= NF; i++) if ($i !~ /^(cpus|clock_realtime_res_ns)=/) modes = modes (modes ? " " : "") $i }
 	/^# leaptest: timers tick-bound on cpu / { tickbound = 1 }
+	# What the probe measured, per CPU, and the reads of the sampler in each window.
+	/^# leaptest: probe cpu=[0-9]+ / {
+		cpu = $4; sub(/^cpu=/, "", cpu); tick = "-"; late = ""; tm = ""
+		for (i = 5; i <= NF; i++) {
+			if ($i ~ /^tick_ms=/) { tick = $i; sub(/^tick_ms=/, "", tick) }
+			if ($i ~ /^sleep_late_ms=/) { late = $i; sub(/^sleep_late_ms=/, "", late) }
+			if ($i ~ /^timers=/) { tm = $i; sub(/^timers=/, "", tm) }
+		}
+		probes = probes (probes ? "\n" : "") cpu " " tick " " late " " tm
+	}
+	/^    # (insert|delete): [0-9]+ samples between / { w = $2; sub(/:$/, "", w); windows = windows (windows ? "\n" : "") w " " $3 }
+	/^# leaptest: cpus=/ { for (i = 3; i <= NF; i++) if ($i ~ /^leaps=[0-9]+$/) leaps_run = substr($i, 7) + 0 }
+	/^# leaptest: [0-9]+ leaps, [0-9]+ of [0-9]+ rounds failed/ { leaps_run = $3 + 0 }
 	# Each round of leaps: "... round R of N (how it was left): ok" or "failed: a,b".
 	/^# leaptest: round [0-9]+ of [0-9]+ \(.*\): (ok|failed: [a-z0-9_,]+)$/ {
 		r = $0; sub(/^.*\): /, "", r); sub(/^failed: /, "", r)
@@ -121,5 +138,8 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 		kv("modes", modes (tickbound ? (modes ? " " : "") "tick-bound" : "")); kv("rounds", rounds)
 		kv("unproven", verdict == "PASS" || verdict == "FAIL" ? unproven : "")
 		for (i = 1; i <= nskip; i++) { w = skip_why[i]; gsub(/[^ -~]/, "?", w); kv("skip", skip_name[i] " " w) }
+		n = split(probes, pl, "\n"); for (i = 1; i <= n; i++) kv("probe", pl[i])
+		n = split(windows, wl, "\n"); for (i = 1; i <= n; i++) kv("window", wl[i])
+		kv("leaps_run", leaps_run)
 		if (kre != "") kv("killer_splat_seen", kseen ? "true" : "false")
 	}'

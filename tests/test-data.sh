@@ -138,7 +138,8 @@ printf '{"status": "failed", "build_s": 37, "reason": "kernel build failed (see 
 check_eq "a failed build: ERROR with its reason and seconds, no image, no console" \
 	"1 ERROR kernel build failed (see build.log) 37 null false" \
 	"$rc $(jq -r '[.verdict, .reason, .build_s, .image] | map(tostring) | join(" ")' "$fake/r/cells/9.9-x86_64-stock/cell.json") $(test -e "$fake/r/cells/9.9-x86_64-stock/console.log" && echo true || echo false)"
-check_eq "... its skips and unproven checks: none seen" "[] []" "$(jq -c '.skipped_tests, .unproven' "$fake/r/cells/9.9-x86_64-stock/cell.json" | paste -sd' ')"
+check_eq "... its skips, unproven checks and evidence: none seen" '[] [] {"probe":[],"window_reads":{},"leaps":null}' \
+	"$(jq -c '.skipped_tests, .unproven, .evidence' "$fake/r/cells/9.9-x86_64-stock/cell.json" | paste -sd' ')"
 rm "$fake/r/cells/9.9-x86_64-stock/build.json" "$fake/r/cells/9.9-x86_64-stock/cell.json"
 check "cells-json is JSON" python3 -m json.tool <<<"$("$plan" cells-json)"
 check "list-jobs json is JSON" python3 -m json.tool <<<"$("$ROOT/scripts/ci-jobs.sh" cell json 9.9-x86_64-stock 9.9-x86_64-fixed)"

@@ -156,6 +156,15 @@ check "... its reason says so, with the measurement" grep -q "^passed what it sa
 	<<<"$(v "$tb/3.14.40-arm64-fixed.console.log" 124 reason)"
 check "... the skip with its reason" grep -q "^leap_edge insert: timers tick-bound on cpu 0" <<<"$(v "$tb/3.14.40-arm64-fixed.console.log" 124 skip)"
 check_eq "a full pass has nothing unproven" "" "$(v "$stock" 0 unproven)"
+# What the test measured: each CPU's probe, the sampler's reads in each
+# leap's window, the leaps it ran.
+check "probe: a line per CPU, tick-bound" grep -qxE "0 [0-9.]+ [0-9.]+ tick-bound" <<<"$(v "$tb/3.14.40-arm64-fixed.console.log" 124 probe)"
+check_eq "probe: two CPUs" 2 "$(v "$tb/3.14.40-arm64-fixed.console.log" 124 probe | grep -c .)"
+check_eq "window: the reads of each leap" "insert delete" "$(v "$tb/3.14.40-arm64-fixed.console.log" 124 window | grep -E '^(insert|delete) [0-9]+$' | cut -d' ' -f1 | paste -sd' ')"
+check_eq "leaps_run: the default boot's two" 2 "$(v "$tb/3.14.40-arm64-fixed.console.log" 124 leaps_run)"
+f=$(ed noprobe 's/^# leaptest: cpus=2 .*/&\n# leaptest: probe cpu=1 tick not seen sleep_late_ms=1.500 (median of 21 sleeps of 0.3 ms) timers=tick-bound\n# leaptest: 6 leaps, 0 of 3 rounds failed; reported below: round 2/')
+check_eq "probe: a tick not seen is -" "1 - 1.500 tick-bound" "$(v "$f" 0 probe)"
+check_eq "leaps_run: retried rounds count" 6 "$(v "$f" 0 leaps_run)"
 # The result line's unproven tests must be skipped ones, else no verdict.
 f=$(ed unproven 's/^LEAPTEST RESULT: PASS \(.*\)/LEAPTEST RESULT: PASS \1 unproven=leap_edge/')
 check_eq "unproven names a test that passed: ERROR" ERROR "$(v "$f" 0 verdict)"
