@@ -43,11 +43,7 @@ done
 shift $((OPTIND - 1))
 [ $# -gt 0 ] || { echo "matrix: no cells selected (see 'make list-cells')" >&2; exit 2; }
 boots=${BOOTS:-}
-if [ -z "$boots" ]; then
-	boots=$(($(nproc) / $("$here/plan.sh" role cpus)))
-	[ "$boots" -gt 0 ] || boots=1
-fi
-case "$boots" in [1-9] | [1-9][0-9]) ;; *) echo "matrix: BOOTS=$boots: give a number of boot slots, 1 or more" >&2; exit 2 ;; esac
+case "$boots" in "" | [1-9] | [1-9][0-9]) ;; *) echo "matrix: BOOTS=$boots: give a number of boot slots, 1 or more" >&2; exit 2 ;; esac
 # Every cell name and input (LIMIT, SILENCE, JOBS) checked, and the tools
 # the cells need listed, before anything else.
 tools=$("$here/plan.sh" tools "$@") || exit 2
@@ -76,6 +72,11 @@ start=$(date +%s)
 "$here/plan.sh" resolve "$RUN" "$@"
 plans=()
 for c in "$@"; do plans+=("$RUN/cells/$c/plan.json"); done
+# No BOOTS: the host's cores over a guest's CPUs (its QEMU -smp), at least 1.
+if [ -z "$boots" ]; then
+	boots=$(($(nproc) / $(jq -r '.qemu.argv | .[index("-smp") + 1]' "${plans[0]}")))
+	[ "$boots" -gt 0 ] || boots=1
+fi
 
 # The guests: one initramfs per flavour the cells boot.
 jq -r '[.initramfs.cc, .initramfs.path] | @tsv' "${plans[@]}" | awk '!seen[$0]++' >"$RUN/.guests"
