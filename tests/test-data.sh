@@ -76,6 +76,22 @@ refused 'EXPECT_fixed := PASSED' "'PASSED' is no verdict"
 refused 'EXPECT_fixd := PASS' "EXPECT_fixd: no branch has a variant 'fixd'"
 refused 'VARIANTS += naive' "variant naive has no EXPECT_naive"
 refused 'EDGE_FIXES := 833f32d7:leap_edge' "'833f32d7:leap_edge' is not <12-hex commit>:<leap-test check>"
+# Names the data does not define: an arch, a configuration, a config
+# fragment, a leap-test check (report.c's table is their home).
+mkdir -p "$fake/common-tests" "$fake/kconfigs"
+printf 'static const struct top_test tests[] = {\n\t{ .name = "leap_edge", .report = report_edge },\n};\n' >"$fake/common-tests/report.c"
+printf 'SOURCE := tiny\n' >"$fake/kconfigs/tiny.mk"
+refused 'ARCHES += mips' "ARCHES: 'mips' is not an arch (arches/<arch>/arch.mk; known: x86_64)"
+refused 'KCONFIGS := tiny debain' "KCONFIGS: 'debain' is not a configuration (kconfigs/<name>.mk; known: tiny)"
+refused 'CONFIGS := common nopci' "CONFIGS: 'nopci' is not a config fragment"
+refused 'SKIP_CHECKS := leap_egde' "SKIP_CHECKS: 'leap_egde' is not a leap-test check (common-tests/report.c; known: leap_edge)"
+refused 'KERNEL_CC_mips := gcc' "KERNEL_CC_mips: 'mips' is not an arch"
+refused 'UNPROVEN_x86_64 := leapedge' "UNPROVEN_x86_64: 'leapedge' is not a leap-test check"
+refused 'EDGE_FIXES := 833f32d76302:leap_egde' "EDGE_FIXES: 'leap_egde' is not a leap-test check"
+check_eq "known names: the cells" "9.9-x86_64-stock 9.9-x86_64-fixed" \
+	"$(printf 'KCONFIGS := tiny\nSKIP_CHECKS := leap_edge\nUNPROVEN_x86_64 := leap_edge\n' >>"$fake/branches/9.9/branch.mk" && "$plan" cells | paste -sd ' ')"
+good_branch
+rm -rf "$fake/common-tests" "$fake/kconfigs"
 
 # The same in an arch stanza, a boot mode, a configuration and a mutant.
 good_branch

@@ -83,6 +83,7 @@ BRANCH_KEYS = {
     "KERNEL_ARGS": _ANY, "SKIP_CHECKS": _words(r"[a-z0-9_]+", "a leap-test check"),
     "KCONFIGS": _NAMES,
     "UNPROVEN_": _words(r"[a-z0-9_]+", "a leap-test check"),
+    "RUN_ON": _words(r"[0-9]+\.[0-9]+(\.[0-9]+)*", "a kernel release (e.g. 3.14.40)"),
     "LAYOUT": _words(r"!?[A-Za-z0-9._/-]+:\S+", "[!]<file of the tree>:<text without blanks>"),
 }
 ARCH_KEYS = {
@@ -241,6 +242,7 @@ class Data:
         for b in self.branches:
             self.chain(b)
         self._check_variant_keys()
+        self._check_names()
         for b in self.branches:
             for v in self.bval(b, "VARIANTS").split():
                 if not self.bval(b, f"EXPECT_{v}"):
@@ -319,6 +321,60 @@ class Data:
                     if key.startswith(stem) and key[len(stem):] not in known:
                         raise DataError(f"{rel}:{e.line}: {key}: no branch has a variant '{key[len(stem):]}' "
                                         f"(the variants: {' '.join(self.variants())})")
+
+    def checks(self):
+        """The leap test's top-level checks: the names of report.c's table
+        (their one home), or None where this checkout has no leap test."""
+        try:
+            with open(os.path.join(self.root, "common-tests", "report.c"), encoding="utf-8") as f:
+                text = f.read()
+        except FileNotFoundError:
+            return None
+        return re.findall(r'\{ \.name = "([a-z0-9_]+)"', text)
+
+    def _check_names(self):
+        """Every name a data file uses is one the data defines: an arch
+        (arches/<a>/arch.mk), a configuration (kconfigs/<k>.mk), a config
+        fragment (configs/<f>.config), a variant, a leap-test check."""
+        # A checkout without a kind of file (a test's made-up data) checks no name of it.
+        configs = sorted(n[:-7] for n in os.listdir(os.path.join(self.root, "configs"))
+                         if n.endswith(".config")) if os.path.isdir(os.path.join(self.root, "configs")) else None
+        checks = self.checks()
+        kinds = {
+            "an arch": (self.arches, "arches/<arch>/arch.mk"),
+            "a configuration": (self.kconfigs if self.kconfig_files else None, "kconfigs/<name>.mk"),
+            "a config fragment": (configs, "configs/<name>.config"),
+            "a variant": (self.variants(), "a VARIANTS list"),
+            "a leap-test check": (checks, "common-tests/report.c"),
+        }
+        # key (or stem, ending in _) -> (what its words name, what its suffix names)
+        words = {"ARCHES": "an arch", "KCONFIGS": "a configuration", "CONFIGS": "a config fragment",
+                 "SKIP_CHECKS": "a leap-test check", "UNPROVEN": "a leap-test check",
+                 "UNPROVEN_": "a leap-test check", "KILLER_TESTS": "a leap-test check",
+                 "FRAGMENTS": "a config fragment"}
+        suffix = {"KERNEL_CC_": "an arch", "QEMU_ARGS_": "an arch", "UNPROVEN_": "an arch"}
+        for rel, vf in sorted(self.files.items()):
+            for key, e in vf.entries.items():
+                stem = next((x for x in suffix if key.startswith(x)), None)
+                if stem and not rel.startswith("arches/"):
+                    self._known(rel, e, key, key[len(stem):], suffix[stem], kinds)
+                what = words.get(key) or words.get(stem or "")
+                if what:
+                    for w in e.value.split():
+                        self._known(rel, e, key, w, what, kinds)
+                if key == "EDGE_FIXES":
+                    for w in e.value.split():
+                        self._known(rel, e, key, w.split(":", 1)[1], "a leap-test check", kinds)
+            if rel == "harness.mk":
+                for key in ("SHIPPED_VARIANT", "FIX_VARIANT", "REGRESS_VARIANT"):
+                    if key in vf.entries:
+                        self._known(rel, vf.entries[key], key, vf.entries[key].value, "a variant", kinds)
+
+    @staticmethod
+    def _known(rel, e, key, name, what, kinds):
+        names, home = kinds[what]
+        if names is not None and name not in names:
+            raise DataError(f"{rel}:{e.line}: {key}: '{name}' is not {what} ({home}; known: {' '.join(names)})")
 
     def branch_arches(self, branch):
         found, val = self.lookup(branch, "ARCHES")
