@@ -7,7 +7,9 @@
 #   FORMAT debian: OUT/debian/patches/bugfix/all/leap-second/*.patch and
 #                  OUT/series.add, the lines to add to debian/patches/series
 # The series is the fixed variant's patch directories less the regress ones
-# (the fix alone); with "full", every directory of the fixed variant.
+# (the fix alone); with "full", every directory of the fixed variant.  A
+# branch whose trees carry the fix already (no fixed variant, or one built
+# on the regress patches) has no fix to export: one line, exit 2.
 # Each exported patch ends its trailers with the exporter's Signed-off-by,
 # from `git config user.name` and `user.email` (the patches in branches/
 # carry upstream's tags only).
@@ -15,12 +17,22 @@ set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
 die() { echo "export: $*" >&2; exit 1; }
+refuse() { echo "export: $*" >&2; exit 2; }
 [ $# -ge 3 ] || { echo "usage: export.sh BRANCH mbox|quilt|debian OUT [full]" >&2; exit 2; }
 b=$1 fmt=$2 out=$3 full=${4:-}
 fix=$("$here/plan.sh" role fix) || exit 1
 fixed=$("$here/plan.sh" get "$b" "PATCHES_$fix") || exit 1
 regress=$("$here/plan.sh" get "$b" "PATCHES_$("$here/plan.sh" role regress)")
-[ -n "$fixed" ] || die "branch $b has no $fix variant to export"
+[ -n "$fixed" ] || refuse "branch $b's trees carry the fix already (no $fix variant): nothing to export"
+# A fixed variant built on the regress patches (regress + fix gives back
+# the tree as shipped) fixes only what the project broke: its trees carry
+# the fix, and there is nothing in it for a maintainer's tree ("full" still
+# gives the whole test stack, regress and fix).
+if [ -n "$regress" ] && [ -z "$full" ]; then
+	on_regress=1
+	for d in $regress; do case " $fixed " in *" $d "*) ;; *) on_regress="" ;; esac; done
+	[ -z "$on_regress" ] || refuse "branch $b's trees carry the fix already (its $fix variant is the project's regress patches undone): nothing to export"
+fi
 name=$(git config user.name || true)
 email=$(git config user.email || true)
 if [ -z "$name" ] || [ -z "$email" ]; then

@@ -57,9 +57,17 @@ check "debian: series.add order applies with patch -p1" $ok
 check "debian: same result" cmp "$w/d/kernel/time/timekeeping.c" "$tree/kernel/time/timekeeping.c"
 check "debian: lines are relative to debian/patches" grep -qx "bugfix/all/leap-second/0001-timekeeping-Fix-leapsecond-triggered-load-spike-issu.patch" "$w/deb/series.add"
 
-# Without "full" only the fix is exported.
-"$ROOT/scripts/export.sh" 6.1 quilt "$w/fixonly" >/dev/null
-check_eq "fix-only export: two patches" 2 "$(grep -c . "$w/fixonly/patches/series")"
+# Without "full" only the fix is exported: a branch whose trees carry the
+# fix already (6.1: its fix only undoes the regress patches; 4.2: no fixed
+# variant) has none, and says so in one line, exit 2, writing nothing.
+for b in 6.1 4.2; do
+	err=$("$ROOT/scripts/export.sh" "$b" quilt "$w/fixonly-$b" 2>&1) && rc=0 || rc=$?
+	check_eq "fix-only export of $b: refused in one line, exit 2" "2 1" "$rc $(grep -c . <<<"$err")"
+	check "... saying its trees carry the fix" grep -q "^export: branch $b's trees carry the fix already" <<<"$err"
+	check "... nothing written" test ! -e "$w/fixonly-$b"
+done
+"$ROOT/scripts/export.sh" 3.4 quilt "$w/fixonly" >/dev/null
+check "fix-only export of an old branch: its fix series" test "$(grep -c . "$w/fixonly/patches/series")" -gt 0
 for f in "$w"/fixonly/patches/*.patch; do
 	check "quilt: $(basename "$f") signed off once, before its diffstat" \
 		test "$(grep -c '^Signed-off-by: Ann Exporter' "$f")" = 1 -a "$(grep -m1 -B1 '^---$' "$f" | head -n1)" = "Signed-off-by: Ann Exporter <ann@example.org>"
