@@ -24,7 +24,7 @@ PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
 RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 
-.PHONY: help matrix qemu list-cells list-jobs cell test check unit-tests deps export mutants bench repeat check-% qemu-%
+.PHONY: help matrix qemu list-cells list-branches list-jobs cell test check unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
@@ -33,6 +33,7 @@ help:
 	@echo "make qemu-5.10 DEBIAN_VERSION=5.10.223-1  a Debian upload other than the newest"
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
 	@echo "make list-jobs [PER=cell] [FORMAT=json|gitlab]  the cells as CI jobs (docs/ci.md)"
+	@echo "make list-branches [FORMAT=md]  each branch: what it takes, arches, series, trees run on"
 	@echo "make cell CELL=... DRY_RUN=1    print the cell's plan, build nothing"
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
 	@echo "make check-6.1 [KSRC=]          dry-run a branch's patches on a tree"
@@ -49,6 +50,11 @@ help:
 # FORMAT=json: {"cell": [...]} for a CI matrix (one runner per cell).
 list-cells:
 	@$(PLAN) $(if $(filter json,$(FORMAT)),cells-json,cells) "$(BRANCH)" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)"
+
+# Each branch: the versions and layout it takes, its arches, its variants'
+# series, the real trees it was run on (FORMAT=md: the table in README.md).
+list-branches:
+	@$(PLAN) list-branches $(if $(filter md,$(FORMAT)),--markdown)
 
 # The cells as CI jobs: PER=tree-arch (default) or cell; FORMAT=list
 # (default), json (GitHub Actions) or gitlab (a child pipeline).  The CI

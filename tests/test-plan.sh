@@ -458,4 +458,9 @@ check "every packaged branch's cells plan (their names, arches, configurations)"
 check_eq "... every packaged branch has cells" "$("$plan" branches | while read -r b; do [ -z "$("$plan" get "$b" PACKAGE)" ] || echo "$b"; done | paste -sd ' ')" \
 	"$("$plan" fields "${real[@]}" | cut -f2 | awk '!seen[$0]++' | paste -sd ' ')"
 check "every real cell has an expected verdict (the loader refuses a variant without one)" "$plan" branches
+# The branches as README shows them: the table is the data's, word for word.
+check_eq "README's branch table is make list-branches FORMAT=md" "$(LEAP_ROOT=$ROOT "$plan" list-branches --markdown)" \
+	"$(sed -n '/^<!-- branches: /,/^<!-- \/branches -->/p' "$ROOT/README.md" | sed '1d;$d')"
+check "list-branches: each branch, what it takes" grep -qx "3.11: Linux 3.11-3.17 (a tree you bring)" <<<"$(LEAP_ROOT=$ROOT "$plan" list-branches)"
+check "... and where it was run" grep -qx "  run on: 3.14.40" <<<"$(LEAP_ROOT=$ROOT "$plan" list-branches)"
 finish plan

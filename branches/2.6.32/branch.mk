@@ -15,3 +15,5 @@ CONFIGS       := old-2.6.32
 
 # The family's build aids, then the one only 2.6.32 needs (its vdso).
 COMPAT        := old/compat pre-3.4/compat 2.6.32/compat
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 2.6.32.2 2.6.32.71

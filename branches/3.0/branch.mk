@@ -12,3 +12,5 @@ FIX_2012      := 3.0/fix
 # The config fragment under the names this version knows; everything
 # else comes from branches/pre-3.4/family.mk.
 CONFIGS       := old-3.0
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.0.1 3.0.101

@@ -11,3 +11,5 @@ FIX_2012      := 3.0/fix
 # The config fragment under the names this version knows; everything
 # else comes from branches/pre-3.4/family.mk.
 CONFIGS       := old
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.2.0

@@ -32,3 +32,5 @@ CONFIGS       := old old-tty
 # 3.10.108, whose kernel cannot reset QEMU's machine (run-qemu.sh ends it).
 # Not armhf: 3.10.108 stops in the assembler (docs/long-term-lines.md).
 ARCHES        := x86_64 i386 arm64
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.10.108

@@ -28,3 +28,5 @@ CONFIGS       := old old-tty
 # armhf stops in kernel/fork.c (the assembler's ".err encountered").
 ARCHES += arm64
 UNPROVEN_arm64 := leap_edge
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.14.40

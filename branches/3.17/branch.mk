@@ -22,3 +22,5 @@ CONFIGS       := old old-tty
 # arm64 and armhf too (the family's compilers, QEMU virt): built and booted
 # on 3.18.140.
 ARCHES        := x86_64 i386 arm64 armhf
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.18.140

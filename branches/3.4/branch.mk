@@ -26,3 +26,5 @@ CONFIGS       := old
 # stops the other CPUs with the reboot IPI instead; it changes nothing
 # before the reboot.
 KERNEL_ARGS   := nonmi_ipi
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.4.2 3.4.4 3.4.112 3.4.113

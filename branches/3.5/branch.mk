@@ -26,3 +26,5 @@ CONFIGS       := old
 # As on 3.4: the reboot IPI instead of the NMI to stop the other CPUs at
 # the end of the test; it changes nothing before the reboot.
 KERNEL_ARGS   := nonmi_ipi
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.6.0

@@ -27,3 +27,5 @@ CONFIGS       := old
 # the end of the test (lockdep warned there on late 3.4 trees); it changes
 # nothing before the reboot.
 KERNEL_ARGS   := nonmi_ipi
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 3.8.3

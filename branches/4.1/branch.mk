@@ -24,3 +24,5 @@ CONFIGS       := old old-tty
 # 4.1.5 (and 3.18.140 on branch 3.17).  Not armhf: 4.1.5 stops in the
 # assembler (docs/long-term-lines.md).
 ARCHES        := x86_64 i386 arm64
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 4.1.5 4.1.52

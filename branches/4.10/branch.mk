@@ -31,3 +31,5 @@ CONFIGS         := common pci
 # 4.4.178 and 4.9.124 build no objtool here (no STACK_VALIDATION in their
 # tiny configuration).
 KERNEL_HOSTCC   := gcc -std=gnu89 -fcommon -Wno-use-after-free
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 4.14.67 4.19.108 5.4.59 5.4.291

@@ -20,3 +20,5 @@ PATCHES_regress := 4.2/regress
 # The config fragment under the names these versions know (no
 # POSIX_TIMERS or SOFTLOCKUP_DETECTOR symbol yet), with TTY.
 CONFIGS       := old old-tty
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 4.4.178 4.9.124

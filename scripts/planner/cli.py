@@ -1,6 +1,7 @@
 """plan.sh's command line (scripts/plan.sh runs this; its header says the verbs)."""
 
 import os
+import re
 import sys
 
 from .data import Data, DataError
@@ -8,7 +9,7 @@ from .resolve import PLAN_VERSION, Resolver
 from .tree import fix_state_line
 
 USAGE = ("usage: plan.sh cells|cells-json|mutant-cells|tools|pin|resolve|branches|variants|arches|boots|kconfigs|"
-         "get|arch-get|role|fields|series|branch-for|debian-version|fix-state|stack|ksrc|configs|test-arches ... "
+         "get|arch-get|role|fields|series|list-branches|branch-for|debian-version|fix-state|stack|ksrc|configs|test-arches ... "
          "(see docs/plan.md)")
 
 
@@ -29,6 +30,42 @@ def options(args, known):
         opts.append(args[0])
         args = args[1:]
     return opts, args
+
+
+def layout_words(words):
+    """LAYOUT's words as a sentence: FILE has X, lacks Y."""
+    out = {}
+    for w in words.split():
+        neg = w.startswith("!")
+        f, text = w.lstrip("!").split(":", 1)
+        out.setdefault(f, []).append(("lacks " if neg else "has ") + text)
+    return "; ".join(f"{f} {', '.join(t)}" for f, t in out.items())
+
+
+def list_branches(data, p, markdown):
+    """Each branch: the versions and layout it takes, its arches, each
+    variant's series, the real trees it was run on (RUN_ON), from the data."""
+    rows = []
+    for b in sorted(data.branches, key=lambda x: [int(n) for n in x.split(".")]):
+        lo, hi = data.bval(b, "VERSION_MIN"), data.bval(b, "VERSION_MAX")
+        hi = re.sub(r"\.9999$", "", hi)
+        pkg = data.bval(b, "PACKAGE")
+        takes = (f"{lo}" if lo == hi else f"{lo}-{hi}") + (f" (Debian's {pkg}; a tree you bring too)" if pkg
+                                                            else " (a tree you bring)")
+        variants = "; ".join(f"{v}: {' + '.join(data.bval(b, 'PATCHES_' + v).split()) or 'the tree as it is'}"
+                             for v in data.bval(b, "VARIANTS").split())
+        rows.append((b, takes, layout_words(data.bval(b, "LAYOUT")) or "by version alone",
+                     " ".join(data.branch_arches(b)), variants,
+                     " ".join(data.bval(b, "RUN_ON").split()) or ("Debian's tree at the version a run pins" if pkg else "-")))
+    if markdown:
+        out = ["| branch | takes | layout (the tree's code) | arches | variants: patch directories | run on |",
+               "|---|---|---|---|---|---|"]
+        return out + ["| " + " | ".join(r) + " |" for r in rows]
+    out = []
+    for b, takes, layout, arches, variants, run_on in rows:
+        out += [f"{b}: Linux {takes}", f"  layout: {layout}", f"  arches: {arches}",
+                f"  variants: {variants}", f"  run on: {run_on}"]
+    return out
 
 
 def run(argv, here, root):
@@ -114,6 +151,10 @@ def run(argv, here, root):
             raise DataError(f"unknown role '{args[0]}': use one of: {' '.join(roles)}")
         v = data.role(roles[args[0]])
         print(branch(v) if args[0] == "reference" else v)
+    elif verb == "list-branches":
+        opts, rest = options(args, ("--markdown",))
+        need(not rest, "plan.sh list-branches [--markdown]")
+        lines(list_branches(data, p, "--markdown" in opts))
     elif verb == "branch-for":
         need(len(args) in (1, 2), "plan.sh branch-for VERSION [TREE]")
         print(p.branch_for(*args))
