@@ -15,5 +15,9 @@ ver=$(field VERSION).$(field PATCHLEVEL).$(field SUBLEVEL)
 ver=${ver%.}
 # The branch of the version's range whose layout the code shows, or the
 # planner's one line (no branch of that version, or none of its layout).
-out=$("$(dirname "$0")/plan.sh" branch-for "$ver" "$ksrc" 2>&1) || die "${out#plan: }"
+err=$(mktemp)
+trap 'rm -f "$err"' EXIT
+out=$("$(dirname "$0")/plan.sh" branch-for "$ver" "$ksrc" 2>"$err") || { msg=$(cat "$err"); die "${msg#plan: }"; }
+# A warning (a tree newer than every branch, planned by its code) is said.
+cat "$err" >&2
 printf '%s\n' "$out"

@@ -166,4 +166,34 @@ out=$(ksrc_branch old) && rc=0 || rc=$?
 check "2.4.37: refused" test "$rc" -ne 0
 check "... which no branch supports" grep -q "Linux 2.4.37, which no branch supports" <<<"$out"
 
+# Every line from 2.6.32 to the newest packaged tree has a branch (by
+# version: the planner's first candidate; the code decides among them).
+for v in 2.6.32 $(for x in $(seq 0 19); do echo 3.$x; done) $(for x in $(seq 0 20); do echo 4.$x; done) \
+	$(for x in $(seq 0 19); do echo 5.$x; done) $(for x in $(seq 0 19); do echo 6.$x; done) 7.0 7.1 7.2 7.3; do
+	b=$("$plan" branch-for "$v" 2>&1) && rc=0 || rc=$?
+	check "Linux $v: a branch ($b)" test "$rc" = 0
+done
+# The later layout's boundaries, by code: clock_was_set(bases) (upstream
+# 5.15; RHEL 9's 5.14 has it too) and a tree newer than every branch.
+later="TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))"
+adj='if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+tree u514 5.14.2 "$later clock_was_set();" "$adj"
+tree r514 5.14.0 "$later clock_was_set(CLOCK_SET_WALL);" "$adj"
+tree u515 5.15.215 "$later clock_was_set(CLOCK_SET_WALL);" "$adj"
+tree u66 6.6.150 "$later clock_was_set(CLOCK_SET_WALL);" "$adj"
+tree u71 7.1.5 "$later clock_was_set(CLOCK_SET_WALL);" "$adj"
+tree n74 7.4.2 "$later clock_was_set(CLOCK_SET_WALL);" "$adj"
+tree x74 7.4.2 "$later clock_was_set(CLOCK_SET_SOMETHING);" "$adj"
+check_eq "5.14 with clock_was_set(void): branch 5.10 (its own naive patch)" 5.10 "$(branch_of u514)"
+check_eq "5.14 with clock_was_set(bases), as RHEL 9's: branch 6.1" 6.1 "$(branch_of r514)"
+check_eq "5.15: branch 6.1" 6.1 "$(branch_of u515)"
+check_eq "6.6: branch 6.1" 6.1 "$(branch_of u66)"
+check_eq "7.1: branch 6.12" 6.12 "$(branch_of u71)"
+out=$(ksrc_branch n74)
+check_eq "a tree newer than every branch, in the newest layout: that branch, and a warning line" \
+	"7.3|1" "$(tail -n 1 <<<"$out")|$(grep -c "^plan: warning: KSRC=$w/n74 is Linux 7.4.2, newer than every branch (the newest takes up to 7.3): planned as branch 7.3" <<<"$out")"
+check_eq "... whose cells then plan" "7.3-x86_64-stock" "$(KSRC=$w/n74 "$plan" cells 7.3 x86_64 stock 2>/dev/null)"
+out=$(ksrc_branch x74) && rc=0 || rc=$?
+check_eq "a newer tree in no known layout: refused in one line naming what it lacks" "1 1" \
+	"$([ "$rc" -ne 0 ] && echo 1) $(grep -c "newer than every branch, and its code is not in the newest layout (not 7.3's: kernel/time/timekeeping.c has no 'CLOCK_SET_WALL')" <<<"$out")"
 finish layout

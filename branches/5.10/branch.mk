@@ -5,10 +5,14 @@ PACKAGE     := linux-source-5.10
 SUITES      := bullseye-security bullseye
 FAMILY      := later
 VERSION_MIN := 5.10
-VERSION_MAX := 5.10.9999
+VERSION_MAX := 5.14.9999
 
-# 5.10 predates clock_was_set(bases): its own naive patch.
+# 5.10-5.14 predate clock_was_set(bases) (upstream 5.15): their own naive
+# patch.  A tree you bring of 5.11-5.14 in this layout takes this branch
+# (read in 5.11.14, 5.12.9, 5.14.2); RHEL 9's 5.14, which has the bases
+# form, takes 6.1's (its code decides).
 PATCHES_naive   := later/regress 5.10/naive
+LAYOUT          := kernel/time/timekeeping.c:next_leap_ktime !kernel/time/timekeeping.c:CLOCK_SET_WALL
 
 # And i386 (bullseye still ships an i386 kernel) and ppc64el.
 ARCHES += i386 ppc64el

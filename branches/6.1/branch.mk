@@ -2,8 +2,9 @@
 PACKAGE     := linux-source-6.1
 SUITES      := bookworm bookworm-security
 FAMILY      := later
-VERSION_MIN := 6.1
-VERSION_MAX := 6.1.9999
+# A tree you bring of 5.14 (RHEL 9's, with clock_was_set(bases)) to 6.11.
+VERSION_MIN := 5.14
+VERSION_MAX := 6.11.9999
 
 # And i386 (bookworm still ships an i386 kernel) and ppc64el.
 ARCHES += i386 ppc64el

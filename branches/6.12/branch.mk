@@ -2,8 +2,10 @@
 PACKAGE     := linux-source-6.12
 SUITES      := trixie trixie-security
 FAMILY      := later
+# A tree you bring of 6.12-7.1 (tk_core with its own lock from 6.13,
+# auxiliary clocks from 6.17: the series apply all the same).
 VERSION_MIN := 6.12
-VERSION_MAX := 6.12.9999
+VERSION_MAX := 7.1.9999
 # PREEMPT_RT is in mainline since 6.12: Debian's rt flavour builds from this tree.
 KCONFIGS    := tiny debian debian-rt
 

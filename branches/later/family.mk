@@ -19,3 +19,10 @@ PATCHES_naive   := later/regress later/naive
 PATCHES_fixed   := later/regress later/fix
 # The configurations its trees build (kconfigs/; KCONFIG= is any branch's).
 KCONFIGS := tiny debian
+
+# A tree you bring (KSRC=) of this layout: the leap edge's next_leap_ktime
+# and clock_was_set(bases) (CLOCK_SET_WALL, in upstream since 5.15 and in
+# RHEL 9's 5.14).  Read in 5.14 (AlmaLinux 9.6), 5.15-5.19, 6.2-6.11,
+# 6.13-7.1 trees: later/regress, fix and naive apply to every one of them
+# (docs/long-term-lines.md, "5.11-7.1").
+LAYOUT   := kernel/time/timekeeping.c:next_leap_ktime kernel/time/timekeeping.c:CLOCK_SET_WALL

@@ -72,7 +72,7 @@ class Planner:
         k = self.ksrc
         v, fix = k.version, k.fix
         lo, hi = self.data.bval(b, "VERSION_MIN"), self.data.bval(b, "VERSION_MAX")
-        if lo and hi and not (ver_le(lo, v) and ver_le(v, hi)):
+        if lo and hi and not (ver_le(lo, v) and ver_le(v, hi)) and self.newer_than_all(v, k, quiet=True) != b:
             carries = ""
             if fix:
                 carries = f" (its code already carries the {'leap-second' if fix == 'fixed' else fix} fix)"
@@ -393,6 +393,9 @@ class Planner:
                 cands.append(b)
         k = None if tree is None else tree if isinstance(tree, Ksrc) else Ksrc(tree)
         if not cands and k is not None:
+            newer = self.newer_than_all(ver, k)
+            if newer:
+                return newer
             carries = {"fixed": " and its code already carries the leap-second fix",
                        "2012": " and its code carries the 2012 fix but not both 2015 leap-edge fixes "
                                "(upstream 833f32d76302, 96efdcf2d080)"}.get(k.fix, "")
@@ -416,6 +419,30 @@ class Planner:
                     return b
         raise DataError(f"KSRC={k.path} is {k.named(ver)}, but its code is in no layout a branch of that line knows "
                         f"({'; '.join(seen)}); nothing built, the tree is left as it is")
+
+    def newer_than_all(self, ver, k, quiet=False):
+        """A tree newer than every branch's range: the newest branch whose
+        LAYOUT its code shows, said in a warning line; None when it is not
+        newer.  A tree in no layout is refused, naming what it lacks."""
+        tops = [(self.data.bval(b, "VERSION_MAX"), b) for b in self.data.branches
+                if self.data.bval(b, "VERSION_MAX") and self.data.bval(b, "LAYOUT")]
+        if not tops or not all(ver_le(hi, ver) and hi != ver for hi, _ in tops):
+            return None
+        seen = []
+        for hi, b in sorted(tops, key=lambda t: [int(n) for n in t[0].split(".")], reverse=True):
+            miss = k.misses(self.data.bval(b, "LAYOUT"))
+            if not miss:
+                if quiet:
+                    return b
+                self.note(f"warning: KSRC={k.path} is {k.named(ver)}, newer than every branch (the newest takes "
+                          f"up to {hi.replace('.9999', '')}): planned as branch {b}, whose layout its code shows")
+                return b
+            seen.append(f"not {b}'s: {', '.join(miss)}")
+            break  # the newest layout only: an older one would not fit a newer tree better
+        if quiet:
+            return None
+        raise DataError(f"KSRC={k.path} is {k.named(ver)}, newer than every branch, and its code is not in the newest "
+                        f"layout ({'; '.join(seen)}); nothing built, the tree is left as it is")
 
     def series(self, dirs):
         files = []
