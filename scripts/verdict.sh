@@ -78,13 +78,13 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 	/^# leaptest: timers tick-bound on cpu / { tickbound = 1 }
 	# What the probe measured, per CPU, and the reads of the sampler in each window.
 	/^# leaptest: probe cpu=[0-9]+ / {
-		cpu = $4; sub(/^cpu=/, "", cpu); tick = "-"; late = ""; tm = ""
+		pcpu = $4; sub(/^cpu=/, "", pcpu); ptick = "-"; plate = ""; ptm = ""
 		for (i = 5; i <= NF; i++) {
-			if ($i ~ /^tick_ms=/) { tick = $i; sub(/^tick_ms=/, "", tick) }
-			if ($i ~ /^sleep_late_ms=/) { late = $i; sub(/^sleep_late_ms=/, "", late) }
-			if ($i ~ /^timers=/) { tm = $i; sub(/^timers=/, "", tm) }
+			if ($i ~ /^tick_ms=/) { ptick = $i; sub(/^tick_ms=/, "", ptick) }
+			if ($i ~ /^sleep_late_ms=/) { plate = $i; sub(/^sleep_late_ms=/, "", plate) }
+			if ($i ~ /^timers=/) { ptm = $i; sub(/^timers=/, "", ptm) }
 		}
-		probes = probes (probes ? "\n" : "") cpu " " tick " " late " " tm
+		probes = probes (probes ? "\n" : "") pcpu " " ptick " " plate " " ptm
 	}
 	/^    # (insert|delete): [0-9]+ samples between / { w = $2; sub(/:$/, "", w); windows = windows (windows ? "\n" : "") w " " $3 }
 	/^# leaptest: cpus=/ { for (i = 3; i <= NF; i++) if ($i ~ /^leaps=[0-9]+$/) leaps_run = substr($i, 7) + 0 }
