@@ -1,8 +1,8 @@
 #!/bin/bash
 # bench-guest.sh - what a change to the leap test costs in boot time: the
-# reference branch's stock x86_64 cell booted N times with the leap test of
-# git revision REV and N times with this checkout's, alternating, on the
-# same cached kernel image.
+# reference branch's stock cell on the first arch make test boots, booted N
+# times with the leap test of git revision REV and N times with this
+# checkout's, alternating, on the same cached kernel image.
 #
 # Usage: bench-guest.sh REV [N]      (N: boots of each, default 3)
 # Prints a line per boot (which test, boot_s, the guest's own seconds) and
@@ -22,7 +22,7 @@ case "$n" in [1-9] | [1-9][0-9]) ;; *) echo "bench-guest: N=$n: give a number of
 git -C "$root" rev-parse --verify -q "$rev^{commit}" >/dev/null ||
 	{ echo "bench-guest: $rev is no commit of this repository" >&2; exit 2; }
 build=$(build_dir)
-cell=$("$here/plan.sh" role reference)-x86_64-$("$here/plan.sh" role shipped)
+cell=$("$here/plan.sh" role reference)-$("$here/plan.sh" test-arches | head -n 1)-$("$here/plan.sh" role shipped)
 w=$(mktemp -d)
 trap 'git -C "$root" worktree remove --force "$w/old" >/dev/null 2>&1 || true; rm -rf "$w"' EXIT
 git -C "$root" worktree add -q --detach "$w/old" "$rev"

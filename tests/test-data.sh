@@ -88,6 +88,7 @@ refused 'SKIP_CHECKS := leap_egde' "SKIP_CHECKS: 'leap_egde' is not a leap-test 
 refused 'KERNEL_CC_mips := gcc' "KERNEL_CC_mips: 'mips' is not an arch"
 refused 'UNPROVEN_x86_64 := leapedge' "UNPROVEN_x86_64: 'leapedge' is not a leap-test check"
 refused 'EDGE_FIXES := 833f32d76302:leap_egde' "EDGE_FIXES: 'leap_egde' is not a leap-test check"
+good_branch
 check_eq "known names: the cells" "9.9-x86_64-stock 9.9-x86_64-fixed" \
 	"$(printf 'KCONFIGS := tiny\nSKIP_CHECKS := leap_edge\nUNPROVEN_x86_64 := leap_edge\n' >>"$fake/branches/9.9/branch.mk" && "$plan" cells | paste -sd ' ')"
 good_branch

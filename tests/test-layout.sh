@@ -170,8 +170,7 @@ check "... which no branch supports" grep -q "Linux 2.4.37, which no branch supp
 # (by version: the planner's first candidate; the code decides among them).
 # 2.6.33-2.6.39 have none yet: no series applies to their code
 # (docs/long-term-lines.md), and such a version is refused in one line.
-for v in 2.6.32 $(for x in $(seq 0 19); do echo 3.$x; done) $(for x in $(seq 0 20); do echo 4.$x; done) \
-	$(for x in $(seq 0 19); do echo 5.$x; done) $(for x in $(seq 0 19); do echo 6.$x; done) 7.0 7.1 7.2 7.3; do
+for v in 2.6.32 $(seq -f '3.%g' 0 19) $(seq -f '4.%g' 0 20) $(seq -f '5.%g' 0 19) $(seq -f '6.%g' 0 19) 7.0 7.1 7.2 7.3; do
 	b=$("$plan" branch-for "$v" 2>&1) && rc=0 || rc=$?
 	check "Linux $v: a branch ($b)" test "$rc" = 0
 done
