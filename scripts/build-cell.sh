@@ -66,6 +66,10 @@ echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ($version) ..."
 start=$(date +%s)
 mkdir -p "$build/locks" "$build/images"
 backup=$build/locks/$tree_id.backup
+# A tree you bring is never written: its variants are patched and built in
+# its mirror (tree-patch.sh mirror: hard links to the unchanged files).
+src_tree=$tree
+[ "$src" != ksrc ] || tree=$build/ksrc/$tree_id
 # A Debian tree is extracted whole, its files older than objects built from
 # the one before: its object directory remembers the version.  (A tree you
 # bring is yours: git gives the files it changes a new time.)
@@ -75,6 +79,9 @@ stamp=""
 	flock 9
 	"$here/tree-patch.sh" restore "$tree" "$backup"
 	trap '"$here/tree-patch.sh" restore "$tree" "$backup"' EXIT
+	[ "$tree" = "$src_tree" ] || "$here/tree-patch.sh" mirror "$src_tree" "$tree" >"$out/mirror.log" 2>&1 \
+		|| { cat "$out/mirror.log" >&2; exit 4; }
+	[ ! -s "$out/mirror.log" ] || cat "$out/mirror.log"
 	# patch.log keeps what was skipped as already in the tree, or why the
 	# stack did not apply.
 	if [ ${#patches[@]} -gt 0 ] && ! "$here/tree-patch.sh" apply "$tree" "$backup" "${patches[@]}" >"$out/patch.log" 2>&1; then
@@ -97,6 +104,8 @@ stamp=""
 	build_s=$(($(date +%s) - start))
 	# 3: the stack did not apply (nothing was built, and the tree is as it was).
 	[ $rc -ne 3 ] || reason="patches do not apply: $(sed -n 's/^tree-patch: //p' "$out/patch.log" | tail -n 1)"
+	# 4: the tree you bring could not be mirrored (it is as it was).
+	[ $rc -ne 4 ] || reason="$(sed -n 's/^tree-patch: //p' "$out/mirror.log" | tail -n 1)"
 	# The configuration step: a fragment asks for what this tree's
 	# Kconfig cannot give (no vendor question there).
 	cfg=$(sed -n 's/^build-kernel: \(not in the final .config.*\)/\1/p' "$out/build.log" 2>/dev/null | head -n 1)

@@ -5,7 +5,15 @@
 #   tree-patch.sh check   TREE PATCH...         dry-run the stack, one line per patch
 #   tree-patch.sh apply   TREE BACKUP PATCH...  check, save the touched files, apply
 #   tree-patch.sh restore TREE BACKUP           put the saved files back (idempotent)
+#   tree-patch.sh mirror  TREE COPY             COPY made or brought up to date as
+#                                               TREE's hard-link copy, cleaned of a
+#                                               build made in TREE itself
 #
+# A tree the user brings (KSRC=) is never written: it is patched and built
+# in its mirror, whose unchanged files are hard links to the user's.  Every
+# write here replaces a file (patch writes a new file and renames it;
+# restore removes before it copies), so a link is broken, never written
+# through, whenever a run is killed.
 # A variant patches the tree that every arch and variant shares, so that the
 # object directories only rebuild the files a variant touches.  Before the
 # first change, the originals of every touched file are copied to BACKUP
@@ -67,11 +75,10 @@ restore() {
 	rm -rf "$backup.tmp"
 	[ -d "$backup" ] || return 0
 	while IFS= read -r f; do
-		if [ -f "$backup/orig/$f" ]; then
-			cp "$backup/orig/$f" "$tree/$f"
-		else
-			rm -f "$tree/$f"
-		fi
+		# Removed first: a hard link to a tree you bring is replaced, not
+		# written through (and the new file's time tells make to rebuild).
+		rm -f "$tree/$f"
+		[ ! -f "$backup/orig/$f" ] || cp "$backup/orig/$f" "$tree/$f"
 	done <"$backup/files"
 	rm -rf "$backup"
 }
@@ -102,6 +109,23 @@ apply() {
 	done
 }
 
+# mirror TREE COPY: COPY as TREE's hard-link copy; files TREE has changed
+# since (newer than COPY's) linked again, COPY's own newer files (restored
+# originals) kept.  On another filesystem, a plain copy.  A tree built in
+# place (its .config, include/config) would stop an O= build: the copy
+# drops those, and says so.
+mirror() {
+	local tree=$1 copy=$2 d
+	mkdir -p "$copy"
+	cp -alu --remove-destination "$tree/." "$copy/" 2>/dev/null || cp -au --remove-destination "$tree/." "$copy/" \
+		|| die "cannot copy $tree to $copy (the tree is left as it is)"
+	if [ -e "$copy/.config" ] || [ -d "$copy/include/config" ]; then
+		rm -rf "$copy/.config" "$copy/include/config" "$copy/include/generated"
+		for d in "$copy"/arch/*/include/generated; do rm -rf "$d"; done
+		echo "tree-patch: $tree was built in place (.config, include/config): its copy is built without them; the tree is left as it is"
+	fi
+}
+
 # Patch paths are used from other directories: make them absolute.
 abs_args() {
 	local a
@@ -120,5 +144,6 @@ apply)
 	[ ${#files[@]} -eq $(($# - 3)) ] || exit 1
 	apply "$2" "$3" "${files[@]}" ;;
 restore) [ $# -eq 3 ] || die "usage: tree-patch.sh restore TREE BACKUP"; shift; restore "$@" ;;
-*) echo "usage: tree-patch.sh check|apply|restore ..." >&2; exit 2 ;;
+mirror) [ $# -eq 3 ] || die "usage: tree-patch.sh mirror TREE COPY"; shift; mirror "$@" ;;
+*) echo "usage: tree-patch.sh check|apply|restore|mirror ..." >&2; exit 2 ;;
 esac

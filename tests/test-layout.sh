@@ -199,4 +199,13 @@ check_eq "... whose cells then plan" "7.3-x86_64-stock" "$(KSRC=$w/n74 "$plan" c
 out=$(ksrc_branch x74) && rc=0 || rc=$?
 check_eq "a newer tree in no known layout: refused in one line naming what it lacks" "1 1" \
 	"$([ "$rc" -ne 0 ] && echo 1) $(grep -c "newer than every branch, and its code is not in the newest layout (not 7.3's: kernel/time/timekeeping.c has no 'CLOCK_SET_WALL')" <<<"$out")"
+# Planning reads a tree you bring and writes nothing in it: no file, no
+# time of a file or directory changes (its version comes from the Makefile's
+# lines, not from running make there).
+stamp() { find "$w/u66" -printf '%p %T@ %s\n' | sort; }
+was=$(stamp)
+sleep 1
+ksrc_branch u66 >/dev/null
+KSRC=$w/u66 "$plan" cells "" x86_64 >/dev/null 2>&1 || true
+check_eq "planning leaves the tree you bring as it was, times too" "$was" "$(stamp)"
 finish layout

@@ -90,9 +90,9 @@ for p in 9.9 1.0; do
 	echo "all:" >"$build/trees/linux-source-$p/Makefile"
 	echo "$p.7-1" >"$build/trees/linux-source-$p.version"
 done
-# A tree the user brings (make kernelversion is all the planner asks of it).
+# A tree the user brings (its top Makefile's version lines are what the planner reads).
 mkdir -p "$fake/linux-0.9"
-printf 'kernelversion:\n\t@echo 0.9.5\n' >"$fake/linux-0.9/Makefile"
+printf 'VERSION = 0\nPATCHLEVEL = 9\nSUBLEVEL = 5\nEXTRAVERSION =\n' >"$fake/linux-0.9/Makefile"
 export LEAP_ROOT=$fake BUILD_DIR=$build
 unset KSRC LIMIT SILENCE LEAP_CMDLINE KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE
 
@@ -265,7 +265,7 @@ check_eq "plan.sh stack: what check-BRANCH dry-runs, FIX_2012 skipped by code" "
 check "KERNEL_ARGS: on the command line after the arch's" grep -q "opt=x86_64 quiet_stop" <<<"$(jq -r '.qemu.cmdline' "$fake/r7/cells/0.9-x86_64-stock/plan.json")"
 check_eq "no fix: stock and fixed, nothing said" "0.9-x86_64-stock 0.9-x86_64-fixed|" "$(KSRC=$fake/k-other "$plan" cells 0.9 2>&1 | paste -sd ' ')|"
 # A tree of another branch's range: one line, nothing planned.
-printf 'kernelversion:\n\t@echo 9.9.4\n' >"$fake/k-fixed/Makefile"
+printf 'VERSION = 9\nPATCHLEVEL = 9\nSUBLEVEL = 4\n' >"$fake/k-fixed/Makefile"
 err=$(KSRC=$fake/k-fixed "$plan" cells 0.9 2>&1) && rc=0 || rc=$?
 check "another branch's tree: refused" test "$rc" -ne 0
 check_eq "... in one line naming both" "plan: KSRC=$fake/k-fixed is Linux 9.9.4 (its code already carries the leap-second fix), not a tree of branch 0.9 (0.9-0.9.99); the tree is left as it is: make qemu KSRC=$fake/k-fixed picks its branch" "$err"
@@ -430,7 +430,8 @@ check_eq "no arch named in scripts, matrix.mk, Makefile, .ci/run" "" \
 # (a musl guest) take x86_64 alone, and asking for i386 says so.
 for v in 3.4.4 3.2.0; do
 	mkdir -p "$fake/real-$v"
-	printf 'kernelversion:\n\t@echo %s\n' "$v" >"$fake/real-$v/Makefile"
+	IFS=. read -r a b c <<<"$v"
+	printf 'VERSION = %s\nPATCHLEVEL = %s\nSUBLEVEL = %s\n' "$a" "$b" "$c" >"$fake/real-$v/Makefile"
 done
 check_eq "real data: a 3.4 tree on x86_64 and i386" "3.4-x86_64-stock 3.4-x86_64-fixed 3.4-i386-stock 3.4-i386-fixed" \
 	"$(KSRC=$fake/real-3.4.4 "$plan" cells 3.4 2>/dev/null | paste -sd ' ')"

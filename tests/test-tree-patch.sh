@@ -121,4 +121,53 @@ check_eq "a 3.4.3-like tree (fad0c66c, no dd48d708): only dd48d708" "already in 
 check_eq "a 3.4.4-like tree: neither" "already in the tree already in the tree" \
 	"$("$tp" check "$w/s3.4.4" "$fad" "$dd" | sed -e 's/.*: //' -e 's/ with offset.*//' | paste -sd ' ')"
 
+# A tree you bring is never written: mirrored, patched and restored in its
+# hard-link copy, even when a run is killed at any moment.
+user=$w/user copy=$w/copy mb=$w/mbackup
+mkdir -p "$user"
+cp -r "$w/pristine/." "$user/"
+for i in $(seq 1 30); do seq "$i" 200 >"$user/kernel/time/f$i.c"; done
+snap() { (cd "$1" && find . -type f -print0 | sort -z | xargs -0 sha1sum); }
+before=$(snap "$user")
+"$tp" mirror "$user" "$copy"
+check_eq "mirror: the copy's files are the user's (hard links)" "$(stat -c %i "$user/kernel/time/a.c")" "$(stat -c %i "$copy/kernel/time/a.c")"
+"$tp" apply "$copy" "$mb" "$w/1.patch" "$w/2.patch"
+check "apply in the copy: patched there" grep -qx ten "$copy/kernel/time/a.c"
+check "... not in the user's tree" not grep -qx ten "$user/kernel/time/a.c"
+"$tp" restore "$copy" "$mb"
+check_eq "restore: the copy as the tree" "$(snap "$user")" "$(snap "$copy")"
+check_eq "... the user's tree byte for byte" "$before" "$(snap "$user")"
+# Killed at every moment of an apply or a restore: the user's tree stays.
+stack=()
+for i in $(seq 1 30); do
+	(cd "$w" && mkdir -p "k/a/kernel/time" "k/b/kernel/time" && cp "$user/kernel/time/f$i.c" "k/a/kernel/time/" &&
+		sed 's/^50$/fifty/' "$user/kernel/time/f$i.c" >"k/b/kernel/time/f$i.c" &&
+		(cd k && diff -u "a/kernel/time/f$i.c" "b/kernel/time/f$i.c" >"$w/s$i.patch" || true))
+	stack+=("$w/s$i.patch")
+done
+for d in 0.02 0.05 0.1 0.15 0.2 0.3 0.4 0.6; do
+	"$tp" apply "$copy" "$mb" "${stack[@]}" >/dev/null 2>&1 &
+	sleep "$d"
+	kill -9 $! 2>/dev/null || true
+	wait $! 2>/dev/null || true
+	"$tp" restore "$copy" "$mb" >/dev/null 2>&1 &
+	sleep "$(awk -v d="$d" 'BEGIN { print d / 3 }')"
+	kill -9 $! 2>/dev/null || true
+	wait $! 2>/dev/null || true
+done
+check_eq "killed eight times in apply and restore: the user's tree byte for byte" "$before" "$(snap "$user")"
+"$tp" restore "$copy" "$mb"
+"$tp" mirror "$user" "$copy"
+check_eq "... and the copy recovers to it" "$(snap "$user")" "$(snap "$copy")"
+# The user changes a file (a new file in its place, as git does): the
+# mirror follows.
+sleep 1
+sed 's/^3$/three/' "$user/kernel/time/a.c" >"$user/kernel/time/a.c.new" && mv "$user/kernel/time/a.c.new" "$user/kernel/time/a.c"
+"$tp" mirror "$user" "$copy"
+check "mirror: follows a file the user replaced" grep -qx three "$copy/kernel/time/a.c"
+# A tree built in place: its copy drops the build's state, says so.
+touch "$user/.config"
+out=$("$tp" mirror "$user" "$copy")
+check "a tree built in place: said in one line" grep -q "was built in place (.config, include/config): its copy is built without them; the tree is left as it is" <<<"$out"
+check "... the copy has no .config, the tree keeps its own" test ! -e "$copy/.config" -a -e "$user/.config"
 finish tree-patch

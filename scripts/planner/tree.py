@@ -4,7 +4,6 @@ import os
 import re
 
 from .data import DataError
-from .proc import run
 
 # The 2012 fix: the timekeeping tells the hrtimers about a leap.
 _FIX_2012 = re.compile(rb"clock_was_set_delayed|TK_CLOCK_WAS_SET")
@@ -112,17 +111,22 @@ class Ksrc:
 
     @property
     def version(self):
+        """The tree's version as its top Makefile says it (what make
+        kernelversion prints), read without running make in the tree: a
+        tree you bring is only ever read."""
         if self._version is None:
-            # Not the caller's make variables: `make qemu ARCH=armhf` hands
-            # ARCH=armhf down (MAKEFLAGS), a name the kernel's Makefile
-            # does not know, and kernelversion would fail on it.
-            env = {k: v for k, v in os.environ.items()
-                   if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "ARCH", "CROSS_COMPILE", "O", "KBUILD_OUTPUT")}
-            r = run(["make", "-s", "-C", self.path, "kernelversion"], capture=True, quiet_errors=True, env=env)
-            v = r.stdout.strip("\n")
-            if r.returncode != 0:
-                raise DataError(f"KSRC={self.path} is not a kernel tree (make kernelversion failed)")
-            self._version = v
+            mk = _read(os.path.join(self.path, "Makefile"))
+            if mk is None:
+                raise DataError(f"KSRC={self.path} is not a kernel tree (no Makefile): point KSRC at an unpacked linux-X.Y tree")
+            f = {k.decode(): v.decode(errors="replace").strip()
+                 for k, v in re.findall(rb"^(VERSION|PATCHLEVEL|SUBLEVEL|EXTRAVERSION)[ \t]*=[ \t]*([^\n#]*)", mk, re.M)}
+            if not re.fullmatch(r"[0-9]+", f.get("VERSION", "")) or not re.fullmatch(r"[0-9]+", f.get("PATCHLEVEL", "")):
+                raise DataError(f"KSRC={self.path} is not a kernel tree (its Makefile has no VERSION and PATCHLEVEL)")
+            sub = f.get("SUBLEVEL", "")
+            extra = f.get("EXTRAVERSION", "")
+            if "$" in extra or " " in extra:
+                extra = ""
+            self._version = f"{f['VERSION']}.{f['PATCHLEVEL']}" + (f".{sub}" if re.fullmatch(r"[0-9]+", sub) else "") + extra
         return self._version
 
     @property
