@@ -108,6 +108,20 @@ apt_served() {
 	apt-cache "${APTOPTS[@]}" madison "$1" 2>/dev/null | awk -F'|' '{ gsub(/ /, "", $2); print $2 }'
 }
 
+# run_cells NAME RUN_DIR...: each cell directory of the runs that has a
+# cell.json, a line each as "RUN_ID<TAB>DIR"; a run directory without
+# cells/ is one line naming NAME, exit 1.
+run_cells() {
+	local name=$1 run c
+	shift
+	for run in "$@"; do
+		[ -d "$run/cells" ] || { echo "$name: $run has no cells/ (not a results directory)" >&2; exit 1; }
+		for c in "$run"/cells/*/cell.json; do
+			[ ! -f "$c" ] || printf '%s\t%s\n' "$(basename "$run")" "$(dirname "$c")"
+		done
+	done
+}
+
 # doc_section MARK TABLE DOC TITLE: put TABLE (which starts with a
 # "<!-- MARK:" line and ends with "<!-- /MARK -->") in DOC in place of the
 # one there, or at its end under "## TITLE".

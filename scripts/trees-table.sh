@@ -22,21 +22,18 @@ shift 2
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
 # Every cell of the runs, with its run id and what tree-patch skipped.
-for run in "$@"; do
-	[ -d "$run/cells" ] || { echo "trees-table: $run has no cells/ (not a results directory)" >&2; exit 1; }
-	for c in "$run"/cells/*/cell.json; do
-		[ -f "$c" ] || continue
-		d=$(dirname "$c")
-		skipped=$(sed -n 's/^tree-patch: not applied to .*, or a build aid the tree does not take): //p' "$d/patch.log" 2>/dev/null | head -n 1)
-		jq -c --arg run "$(basename "$run")" --arg skipped "$skipped" \
-			--slurpfile p "$d/plan.json" '($skipped | split(" ")) as $sk
-			| [$p[0].patches[] | select(test("/(fix|edge)/")) | split("/")
-			   | {short: (.[-2] + "/" + .[-1][0:4]), skipped: ((.[-1]) as $n | $sk | index([$n]) != null)}] as $fp
-			| . + {run: $run, fix_state: ($p[0].tree.fix_state // null),
-			       label: (.tree_version + ((.tree_vendor // "") | if . == "" then "" else " (" + . + ")" end)), applied: [$fp[] | select(.skipped | not) | .short],
-			       present: [$fp[] | select(.skipped) | .short]}' "$c"
-	done
-done >"$w/cells"
+run_cells trees-table "$@" >"$w/dirs"
+while IFS=$'\t' read -r run d; do
+	c=$d/cell.json
+	skipped=$(sed -n 's/^tree-patch: not applied to .*, or a build aid the tree does not take): //p' "$d/patch.log" 2>/dev/null | head -n 1)
+	jq -c --arg run "$run" --arg skipped "$skipped" \
+		--slurpfile p "$d/plan.json" '($skipped | split(" ")) as $sk
+		| [$p[0].patches[] | select(test("/(fix|edge)/")) | split("/")
+		   | {short: (.[-2] + "/" + .[-1][0:4]), skipped: ((.[-1]) as $n | $sk | index([$n]) != null)}] as $fp
+		| . + {run: $run, fix_state: ($p[0].tree.fix_state // null),
+		       label: (.tree_version + ((.tree_vendor // "") | if . == "" then "" else " (" + . + ")" end)), applied: [$fp[] | select(.skipped | not) | .short],
+		       present: [$fp[] | select(.skipped) | .short]}' "$c"
+done <"$w/dirs" >"$w/cells"
 [ -s "$w/cells" ] || { echo "trees-table: no cells in $*" >&2; exit 1; }
 
 # ranges "fix/0001 fix/0002 fix/0003 edge/0001": "fix/0001-0003 edge/0001".
