@@ -29,8 +29,8 @@ else
 fi
 rc=0
 for v in $variants; do
-	# What the build would apply: a tree whose code carries stable's own
-	# 2012 fix skips the branch's FIX_2012 directories.
+	# What the build would apply, each patch decided from the tree's code
+	# (applies, in the tree as it is or in another form, or fails).
 	stack=$("$here/plan.sh" stack "$b" "$v")
 	[ -n "$stack" ] || continue
 	# The build applies the branch's build aids (COMPAT) first: so does the check.

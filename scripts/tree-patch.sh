@@ -22,8 +22,10 @@
 # tree or a BACKUP from which the next run's `restore` recovers it.
 # Patches must apply exactly: no fuzz (offsets are reported, and allowed).
 # A patch whose change the tree already has (it reverses cleanly where it
-# does not apply: a vendor tree or a later stable release that carries it)
-# is reported "already in the tree" and skipped by apply; so is a build aid
+# does not apply: a vendor tree or a later stable release that carries it;
+# or every line it adds is there, in another context: a stable release's own
+# backport of it) is reported "already in the tree" and skipped by apply; so
+# is a build aid
 # (a patch that says "Test-build aid, not part of the fix") that does not
 # apply at all: the tree may carry its own version, and the build tells.
 set -eu
@@ -33,6 +35,35 @@ die() { echo "tree-patch: $*" >&2; exit 1; }
 # Files a patch touches, without the a/ b/ prefix; "/dev/null" sides skipped.
 touched() {
 	sed -n -e 's/^--- a\/\([^\t]*\).*/\1/p' -e 's/^+++ b\/\([^\t]*\).*/\1/p' "$@" | sort -u
+}
+
+# in_another_form TREE PATCH: true when every line the patch adds that says
+# something (8 characters or more once blanks are dropped: not a lone brace
+# or "return 0;"), and at least one, stands as a whole line in the file it
+# adds it to, and, where it removes such lines, one of them is gone: the
+# change is in the tree in another form (a stable release's own backport,
+# with other context), not code it merely moves.  Prints the count of the
+# lines it adds.
+in_another_form() {
+	local tree=$1 p=$2
+	awk -v tree="$tree" '
+		function norm(s) { gsub(/[ \t]+/, "", s); return s }
+		/^--- / { next }
+		/^\+\+\+ b\// { f = substr($2, 3); next }
+		/^\+\+\+ / { f = ""; next }
+		/^\+/ && f != "" { l = norm(substr($0, 2)); if (length(l) >= 8) { want[f, l] = 1; files[f] = 1; n++ } }
+		/^-/ && f != "" { l = norm(substr($0, 2)); if (length(l) >= 8) { gone[f, l] = 1; files[f] = 1; r++ } }
+		END {
+			if (!n) exit 1
+			for (f in files) {
+				path = tree "/" f
+				while ((getline line < path) > 0) have[f, norm(line)] = 1
+				close(path)
+			}
+			for (k in want) if (!(k in have)) exit 1
+			if (r) { left = 0; for (k in gone) if (k in have) left++; if (left == r) exit 1 }
+			print n
+		}' "$p"
 }
 
 # check TREE PATCH...: apply the stack to a scratch copy of the touched files.
@@ -58,6 +89,8 @@ check() {
 			fi
 		elif (cd "$scratch" && patch -p1 -F0 -R --dry-run -s -f <"$p") >/dev/null 2>&1; then
 			echo "$name: already in the tree"
+		elif n=$(in_another_form "$scratch" "$p"); then
+			echo "$name: already in the tree in another form (the $n lines it adds are there)"
 		elif grep -q '^Test-build aid, not part of the fix' "$p"; then
 			# A build aid the tree does not take: it may have its own
 			# version of the change; the build will tell.

@@ -121,6 +121,33 @@ check_eq "a 3.4.3-like tree (fad0c66c, no dd48d708): only dd48d708" "already in 
 check_eq "a 3.4.4-like tree: neither" "already in the tree already in the tree" \
 	"$("$tp" check "$w/s3.4.4" "$fad" "$dd" | sed -e 's/.*: //' -e 's/ with offset.*//' | paste -sd ' ')"
 
+# Each patch decided from the tree's code: a stable release's own form of a
+# change (the same added lines, other context) is "in another form"; a patch
+# whose lines are not there applies or fails; code a patch only moves (its
+# removed lines still there) is no sign of it.
+mix=$w/mix
+mkdir -p "$mix/kernel/time"
+printf 'int a;\nstatic void leap(void)\n{\n\tif (!(time_status & STA_INS))\n\t\ttime_state = TIME_OK;\n\telse if (secs %% 86400 == 0) {\n\t\tinsert();\n\t}\n}\n' >"$mix/kernel/time/ntp.c"
+mkdir -p "$w/m/a/kernel/time" "$w/m/b/kernel/time"
+printf 'int a;\nstatic void leap(void)\n{\n\tif (secs %% 86400 == 0) {\n\t\tinsert();\n\t}\n}\n' >"$w/m/a/kernel/time/ntp.c"
+printf 'int a;\nstatic void leap(void)\n{\n\tif (!(time_status & STA_INS))\n\t\ttime_state = TIME_OK;\n\telse if (secs %% 86400 == 0) {\n\t\tinsert();\n\t}\n}\n' >"$w/m/b/kernel/time/ntp.c"
+(cd "$w/m" && diff -u a/kernel/time/ntp.c b/kernel/time/ntp.c >"$w/sta.patch" || true)
+sed -i 's/^ int a;$/ int other_context;/' "$w/sta.patch"
+out=$("$tp" check "$mix" "$w/sta.patch")
+check_eq "stable's own form of a change: in another form, skipped" \
+	"sta.patch: already in the tree in another form (the 3 lines it adds are there)" "$out"
+printf 'int a;\nstatic void leap(void)\n{\n\tif (secs %% 86400 == 0) {\n\t\tinsert();\n\t}\n}\n' >"$mix/kernel/time/ntp.c"
+out=$("$tp" check "$mix" "$w/sta.patch" 2>&1) && rc=0 || rc=$?
+check_eq "the change not there, the context another: fails, named" "1 1" "$rc $(grep -c '^sta.patch: FAILS at kernel/time/ntp.c' <<<"$out")"
+sed -i 's/^ int other_context;$/ int a;/' "$w/sta.patch"
+check_eq "the change not there, the context right: applies" "sta.patch: applies" "$("$tp" check "$mix" "$w/sta.patch")"
+# A patch that moves a line: its added line is there, its removed one too.
+printf 'void f(void)\n{\n\tupdate_vsyscall(tk);\n}\nvoid g(void)\n{\n}\n' >"$mix/kernel/time/ntp.c"
+printf -- '--- a/kernel/time/ntp.c\n+++ b/kernel/time/ntp.c\n@@ -1,7 +1,7 @@\n void f(void)\n {\n-\tupdate_vsyscall(tk);\n }\n void g(void)\n {\n+\tupdate_vsyscall(tk);\n }\n' >"$w/move.patch"
+sed -i 's/^ void g(void)$/ void h(void)/' "$w/move.patch"
+out=$("$tp" check "$mix" "$w/move.patch" 2>&1) && rc=0 || rc=$?
+check_eq "a line moved elsewhere is no sign of the change: fails" "1 1" "$rc $(grep -c '^move.patch: FAILS' <<<"$out")"
+
 # A tree you bring is never written: mirrored, patched and restored in its
 # hard-link copy, even when a run is killed at any moment.
 user=$w/user copy=$w/copy mb=$w/mbackup

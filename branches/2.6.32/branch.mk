@@ -7,7 +7,6 @@ VERSION_MIN := 2.6.32
 VERSION_MAX := 2.6.32.9999
 
 PATCHES_fixed := 2.6.32/fix 2.6.32/edge
-FIX_2012      := 2.6.32/fix
 
 # The config fragment under the names this version knows; everything
 # else comes from branches/pre-3.4/family.mk.

@@ -7,7 +7,6 @@ VERSION_MIN := 3.0
 VERSION_MAX := 3.0.9999
 
 PATCHES_fixed := 3.0/fix 3.0/edge
-FIX_2012      := 3.0/fix
 
 # The config fragment under the names this version knows; everything
 # else comes from branches/pre-3.4/family.mk.

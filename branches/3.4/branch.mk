@@ -13,7 +13,6 @@ VERSION_MAX := 3.4.9999
 # The fix's patch directories, relative to branches/, applied in order
 # (variants and expected verdicts: branches/old/family.mk).
 PATCHES_fixed := 3.4/fix 3.4/edge
-FIX_2012      := 3.4/fix
 
 # Build aids applied under every variant, and the config fragment used
 # instead of configs/common.config.

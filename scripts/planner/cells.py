@@ -110,19 +110,52 @@ class Planner:
             has = " ".join(k.has)
             self.note(f"KSRC={k.path} ({k.named()}) carries the 2012 fix but not the 2015 leap-edge fix"
                       f"{' in full (of 833f32d76302 and 96efdcf2d080 only ' + has + ')' if has else ''}: "
-                      f"{self.shipped()} and {self.fix_variant()}; the fix's 2012 part and patches already in the tree are skipped")
+                      f"{self.shipped()} and {self.fix_variant()}, each patch of the fix decided from the tree's code")
+            self.note(self.patch_decisions(b))
+
+    def patch_decisions(self, b):
+        """What the fix variant does to the tree you bring, patch by patch
+        (tree-patch.sh check, a dry run on copies of the files): the ones it
+        applies and the ones it skips, each named by its upstream commit."""
+        patches = self.series(self.variant_stack(b, self.fix_variant()))
+        if not patches:
+            return f"{self.fix_variant()}: no patch"
+        r = run([os.path.join(self.here, "tree-patch.sh"), "check", self.ksrc.path] + patches, capture=True, quiet_errors=True)
+        names = {os.path.basename(p): p for p in patches}
+        apply, skip, fail = [], [], []
+        for line in r.stdout.splitlines():
+            name, _, what = line.partition(": ")
+            p = names.get(name)
+            if p is None:
+                continue
+            d = os.path.basename(os.path.dirname(p))
+            tag = f"{os.path.basename(os.path.dirname(os.path.dirname(p)))}/{d}/{name[:4]}"
+            with open(p, errors="replace") as f:
+                m = re.search(r"^commit ([0-9a-f]{12})[0-9a-f]* upstream\.", f.read(), re.M)
+            tag += f" ({m.group(1)})" if m else " (the project's)"
+            if what.startswith("applies"):
+                apply.append(tag)
+            elif what.startswith("already in the tree"):
+                skip.append(f"{tag}: {what.replace('already in the tree', 'in the tree', 1)}")
+            else:
+                fail.append(f"{tag}: {what}")
+        out = f"{self.fix_variant()} applies {', '.join(apply) or 'nothing'}"
+        if skip:
+            out += f"; skips {'; '.join(skip)}"
+        if fail:
+            out += f"; does not apply: {'; '.join(fail)}"
+        return out
 
     def note(self, line):
         print(f"plan: {line}", file=sys.stderr)
 
     def variant_stack(self, b, x):
-        """The variant's patch directories; a tree you bring whose code
-        carries stable's own form of the 2012 fix skips FIX_2012."""
-        stack = self.data.bval(b, f"PATCHES_{x}").split()
-        if self.ksrc is not None and self.ksrc.fix == "2012":
-            skip = self.data.bval(b, "FIX_2012").split()
-            stack = [d for d in stack if d not in skip]
-        return stack
+        """The variant's patch directories.  On a tree you bring, each patch
+        is then decided from the tree's code when it is applied (tree-patch.sh:
+        applied, or skipped where its change is there, as it is or in another
+        form): a tree with stable's own form of the 2012 fix still takes what
+        that form lacked (3.0.38's tree lacks 6b1859dba01c, 3.0.39's fix)."""
+        return self.data.bval(b, f"PATCHES_{x}").split()
 
     def edge_missing(self, b):
         out = []
