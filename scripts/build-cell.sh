@@ -34,6 +34,9 @@ plan=$1 pos=${2:-1/1}
 [ -n "${image:-}" ] || { echo "build-cell: $plan is not a plan (no .image.path)" >&2; exit 2; }
 # Patches and fragments are relative to the plan's root (the checkout that planned it).
 mapfile -t patches < <(jq -r '.root as $r | .patches[] | $r + "/" + .' "$plan")
+# The patches a tree you bring may carry in stable's own form (tree-patch.sh).
+LEAP_STABLE_FORM=$(jq -r '.root as $r | (.stable_form // [])[] | $r + "/" + .' "$plan" | xargs -r realpath | paste -sd' ')
+export LEAP_STABLE_FORM
 mapfile -t frags < <(jq -r '.root as $r | .configs[] | $r + "/" + .' "$plan")
 build=$(dirname "$(dirname "$imgdir")")
 

@@ -33,6 +33,10 @@ for v in $variants; do
 	# (applies, in the tree as it is or in another form, or fails).
 	stack=$("$here/plan.sh" stack "$b" "$v")
 	[ -n "$stack" ] || continue
+	stable=$("$here/plan.sh" stable-form "$b" "$v")
+	# shellcheck disable=SC2086 # a list of directories
+	LEAP_STABLE_FORM=$([ -z "$stable" ] || "$here/plan.sh" series $stable | paste -sd' ')
+	export LEAP_STABLE_FORM
 	# The build applies the branch's build aids (COMPAT) first: so does the check.
 	stack="$("$here/plan.sh" get "$b" COMPAT) $stack"
 	# shellcheck disable=SC2086 # a list of directories

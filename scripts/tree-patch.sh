@@ -25,7 +25,9 @@
 # does not apply: a vendor tree or a later stable release that carries it;
 # or every line it adds is there, in another context: a stable release's own
 # backport of it) is reported "already in the tree" and skipped by apply; so
-# is a build aid
+# is a patch LEAP_STABLE_FORM names (absolute paths, blank-separated: the
+# planner's list, for a tree whose code carries stable's own 2012 fix) that
+# neither applies nor is found; and so is a build aid
 # (a patch that says "Test-build aid, not part of the fix") that does not
 # apply at all: the tree may carry its own version, and the build tells.
 set -eu
@@ -91,6 +93,10 @@ check() {
 			echo "$name: already in the tree"
 		elif n=$(in_another_form "$scratch" "$p"); then
 			echo "$name: already in the tree in another form (the $n lines it adds are there)"
+		elif [[ " ${LEAP_STABLE_FORM:-} " == *" $p "* ]]; then
+			# The tree's code carries stable's own 2012 fix (the planner
+			# read it), of which this patch is a part in our form.
+			echo "$name: already in the tree in stable's own form (its code carries the 2012 fix)"
 		elif grep -q '^Test-build aid, not part of the fix' "$p"; then
 			# A build aid the tree does not take: it may have its own
 			# version of the change; the build will tell.

@@ -141,6 +141,16 @@ out=$("$tp" check "$mix" "$w/sta.patch" 2>&1) && rc=0 || rc=$?
 check_eq "the change not there, the context another: fails, named" "1 1" "$rc $(grep -c '^sta.patch: FAILS at kernel/time/ntp.c' <<<"$out")"
 sed -i 's/^ int other_context;$/ int a;/' "$w/sta.patch"
 check_eq "the change not there, the context right: applies" "sta.patch: applies" "$("$tp" check "$mix" "$w/sta.patch")"
+# Named in LEAP_STABLE_FORM (the planner's list of the 2012 fix's patches,
+# for a tree whose code carries stable's own form of it): taken as there.
+printf 'int a;\nstatic void leap(void)\n{\n\tif (secs %% 86400 == 0) {\n\t\tinsert();\n\t}\n}\n' >"$mix/kernel/time/ntp.c"
+sed -i 's/^ int a;$/ int other_context;/' "$w/sta.patch"
+check_eq "not there, no context: in stable's own form where the planner says the tree carries the 2012 fix" \
+	"sta.patch: already in the tree in stable's own form (its code carries the 2012 fix)" \
+	"$(LEAP_STABLE_FORM="/x/y.patch $w/sta.patch" "$tp" check "$mix" "$w/sta.patch")"
+sed -i 's/^ int other_context;$/ int a;/' "$w/sta.patch"
+check_eq "... but applied where it applies (the tree lacks it)" "sta.patch: applies" \
+	"$(LEAP_STABLE_FORM="$w/sta.patch" "$tp" check "$mix" "$w/sta.patch")"
 # A patch that moves a line: its added line is there, its removed one too.
 printf 'void f(void)\n{\n\tupdate_vsyscall(tk);\n}\nvoid g(void)\n{\n}\n' >"$mix/kernel/time/ntp.c"
 printf -- '--- a/kernel/time/ntp.c\n+++ b/kernel/time/ntp.c\n@@ -1,7 +1,7 @@\n void f(void)\n {\n-\tupdate_vsyscall(tk);\n }\n void g(void)\n {\n+\tupdate_vsyscall(tk);\n }\n' >"$w/move.patch"

@@ -7,6 +7,12 @@ VERSION_MIN := 3.0
 VERSION_MAX := 3.0.9999
 
 PATCHES_fixed := 3.0/fix 3.0/edge
+# On a tree whose code carries stable's own 2012 fix, a patch of this
+# directory that neither applies nor is found in the tree (as it is, or
+# every line it adds) is taken as there in that form: that fix is the
+# stable line's own text, rarely byte for byte ours.  One that applies is
+# applied (3.0.38 and late 3.2.y lack 6b1859dba01c).
+FIX_2012      := 3.0/fix
 
 # The config fragment under the names this version knows; everything
 # else comes from branches/pre-3.4/family.mk.

@@ -13,6 +13,12 @@ VERSION_MAX := 3.4.9999
 # The fix's patch directories, relative to branches/, applied in order
 # (variants and expected verdicts: branches/old/family.mk).
 PATCHES_fixed := 3.4/fix 3.4/edge
+# On a tree whose code carries stable's own 2012 fix, a patch of this
+# directory that neither applies nor is found in the tree (as it is, or
+# every line it adds) is taken as there in that form: that fix is the
+# stable line's own text, rarely byte for byte ours.  One that applies is
+# applied (3.0.38 and late 3.2.y lack 6b1859dba01c).
+FIX_2012      := 3.4/fix
 
 # Build aids applied under every variant, and the config fragment used
 # instead of configs/common.config.

@@ -120,7 +120,9 @@ class Planner:
         patches = self.series(self.variant_stack(b, self.fix_variant()))
         if not patches:
             return f"{self.fix_variant()}: no patch"
-        r = run([os.path.join(self.here, "tree-patch.sh"), "check", self.ksrc.path] + patches, capture=True, quiet_errors=True)
+        env = dict(os.environ, LEAP_STABLE_FORM=" ".join(self.series(self.stable_form(b, self.fix_variant()))))
+        r = run([os.path.join(self.here, "tree-patch.sh"), "check", self.ksrc.path] + patches, capture=True,
+                quiet_errors=True, env=env)
         names = {os.path.basename(p): p for p in patches}
         apply, skip, fail = [], [], []
         for line in r.stdout.splitlines():
@@ -148,6 +150,15 @@ class Planner:
 
     def note(self, line):
         print(f"plan: {line}", file=sys.stderr)
+
+    def stable_form(self, b, x):
+        """The patch directories of variant x that a tree you bring whose code
+        carries stable's own 2012 fix may have in a form of its own (FIX_2012):
+        a patch of them that neither applies nor is found is taken as there."""
+        if self.ksrc is None or self.ksrc.fix != "2012":
+            return []
+        fix = self.data.bval(b, "FIX_2012").split()
+        return [d for d in self.variant_stack(b, x) if d in fix]
 
     def variant_stack(self, b, x):
         """The variant's patch directories.  On a tree you bring, each patch

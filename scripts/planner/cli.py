@@ -9,7 +9,7 @@ from .resolve import PLAN_VERSION, Resolver
 from .tree import fix_state_line
 
 USAGE = ("usage: plan.sh cells|cells-json|mutant-cells|tools|pin|resolve|branches|variants|arches|boots|kconfigs|"
-         "get|arch-get|role|fields|series|list-branches|branch-for|debian-version|fix-state|stack|ksrc|configs|test-arches ... "
+         "get|arch-get|role|fields|series|list-branches|branch-for|stable-form|debian-version|fix-state|stack|ksrc|configs|test-arches ... "
          "(see docs/plan.md)")
 
 
@@ -169,6 +169,9 @@ def run(argv, here, root):
     elif verb == "stack":
         need(len(args) == 2, "plan.sh stack BRANCH VARIANT")
         print(" ".join(p.variant_stack(*args)))
+    elif verb == "stable-form":
+        need(len(args) == 2, "plan.sh stable-form BRANCH VARIANT")
+        print(" ".join(p.stable_form(*args)))
     elif verb == "ksrc":
         need(len(args) == 1 and p.ksrc is not None, "KSRC=TREE plan.sh ksrc BRANCH")
         branch(args[0])

@@ -78,6 +78,7 @@ BRANCH_KEYS = {
     "COMPAT": _DIRS, "CONFIGS": _NAMES, "KERNEL_CC": _ANY, "KERNEL_HOSTCC": _ANY,
     "KERNEL_CC_": _ANY, "QEMU_ARGS_": _ANY,
     "GUEST_LIBC": _one(r"([a-z]+)?", "a C library's name (musl), or nothing"),
+    "FIX_2012": _DIRS,
     "EDGE_FIXES": _words(r"[0-9a-f]{12}:[a-z0-9_]+", "<12-hex commit>:<leap-test check>"),
     "KERNEL_ARGS": _ANY, "SKIP_CHECKS": _words(r"[a-z0-9_]+", "a leap-test check"),
     "KCONFIGS": _NAMES,

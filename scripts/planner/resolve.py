@@ -427,6 +427,7 @@ class Resolver(Planner):
                      "silence_s": int(self.silence())},
             "expect": expect, "killer_tests": killers, "killer_splat": splat,
             "fail_within": within, "skip_checks": skip,
+            "stable_form": [] if c.mutant else [self.rel(p) for p in self.series(self.stable_form(b, x))],
             "may_be_unproven": sorted(set(unproven + skip)),
             "packages": af.get("PACKAGES").split() + fl_pkgs,
             "out": out,
