@@ -125,6 +125,12 @@ printf 'RHEL_MAJOR = 7\nRHEL_MINOR = 8\nRHEL_RELEASE = 1127\n' >>"$w/rh/Makefile
 out=$(KSRC="$w/rh" "$plan" ksrc 3.10 2>&1) && rc=0 || rc=$?
 check_eq "a RHEL tree: stock alone, as the same code without the lines" "0 stock" "$rc $(head -n 1 <<<"$out")"
 check "... its note names RHEL's release" grep -q "(Linux 3.10.0, RHEL 7.8 release 1127) already carries" <<<"$out"
+# RHEL 9 keeps the lines in Makefile.rhelver (read in AlmaLinux 9.6's tree).
+tree rh9 5.14.0 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime)) clock_was_set(CLOCK_SET_WALL);" \
+	'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+printf 'RHEL_MAJOR = 9\nRHEL_MINOR = 6\n# a comment\nRHEL_RELEASE = 570.32.1\n' >"$w/rh9/Makefile.rhelver"
+out=$(KSRC="$w/rh9" "$plan" ksrc 6.1 2>&1) && rc=0 || rc=$?
+check "a RHEL 9 tree: its Makefile.rhelver names the release" grep -q "(Linux 5.14.0, RHEL 9.6 release 570.32.1) already carries" <<<"$out"
 tree ub 5.4.59 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
 mkdir -p "$w/ub/debian.master"
 printf 'linux (5.4.0-216.236) focal; urgency=medium\n\n  * a change\n' >"$w/ub/debian.master/changelog"

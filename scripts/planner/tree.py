@@ -64,11 +64,14 @@ _CHANGELOG = re.compile(rb"^(linux\S*) \(([^)\s]+)\) ([^;\s]+);")
 
 def vendor_release(tree):
     """A distribution's own release of the tree, as its sources say: Red Hat's
-    RHEL_MAJOR, RHEL_MINOR and RHEL_RELEASE in the top Makefile, or the first
+    RHEL_MAJOR, RHEL_MINOR and RHEL_RELEASE in the top Makefile (or its
+    Makefile.rhelver, RHEL 8 on), or the first
     entry of Ubuntu's debian.master/changelog; "" for any other tree.  Only
     a name for the record: the branch and the fix state come from the code."""
     mk = _read(os.path.join(tree, "Makefile")) or b""
-    rh = dict(re.findall(rb"^(RHEL_MAJOR|RHEL_MINOR|RHEL_RELEASE) = *(\w+) *$", mk[:4096], re.M))
+    # RHEL 8 and 9 keep them in Makefile.rhelver.
+    mk = mk[:4096] + b"\n" + (_read(os.path.join(tree, "Makefile.rhelver")) or b"")[:4096]
+    rh = dict(re.findall(rb"^(RHEL_MAJOR|RHEL_MINOR|RHEL_RELEASE) = *([\w.]+) *$", mk, re.M))
     if len(rh) == 3:
         return f"RHEL {rh[b'RHEL_MAJOR'].decode()}.{rh[b'RHEL_MINOR'].decode()} release {rh[b'RHEL_RELEASE'].decode()}"
     log = _read(os.path.join(tree, "debian.master/changelog"))
