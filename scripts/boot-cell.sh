@@ -43,7 +43,8 @@ write_json() {
 		($unproven | split(",") | map(select(. != ""))) as $u |
 		{cell: $p.cell, branch: $p.branch, arch: $p.arch, variant: $p.variant, mutant: $p.mutant,
 		 tree: (if $p.tree.source == "debian" then $p.tree.package else $p.tree.path end),
-		 tree_version: $p.tree.version, tree_vendor: ($p.tree.vendor // ""), verdict: $verdict, expected: $p.expect,
+		 tree_version: $p.tree.version, tree_vendor: ($p.tree.vendor // ""), tree_rt: ($p.tree.rt // ""),
+		 verdict: $verdict, expected: $p.expect,
 		 ok: (($p.expect | index([$verdict]) != null)
 		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)
 		      and ($verdict != "FAIL" or ($p.fail_within // []) == [] or ($f - $p.fail_within | length) == 0)

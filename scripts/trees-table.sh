@@ -31,7 +31,9 @@ while IFS=$'\t' read -r run d; do
 		| [$p[0].patches[] | select(test("/(fix|edge)/")) | split("/")
 		   | {short: (.[-2] + "/" + .[-1][0:4]), skipped: ((.[-1]) as $n | $sk | index([$n]) != null)}] as $fp
 		| . + {run: $run, fix_state: ($p[0].tree.fix_state // null),
-		       label: (.tree_version + ((.tree_vendor // "") | if . == "" then "" else " (" + . + ")" end)), applied: [$fp[] | select(.skipped | not) | .short],
+		       label: (.tree_version + ((.tree_vendor // "") | if . == "" then "" else " (" + . + ")" end)
+		               + ((.tree_rt // "") | if . == "" then "" else " (PREEMPT_RT " + . + ")" end)),
+		       applied: [$fp[] | select(.skipped | not) | .short],
 		       present: [$fp[] | select(.skipped) | .short]}' "$c"
 done <"$w/dirs" >"$w/cells"
 [ -s "$w/cells" ] || { echo "trees-table: no cells in $*" >&2; exit 1; }

@@ -205,6 +205,14 @@ check_eq "... whose cells then plan" "7.3-x86_64-stock" "$(KSRC=$w/n74 "$plan" c
 out=$(ksrc_branch x74) && rc=0 || rc=$?
 check_eq "a newer tree in no known layout: refused in one line naming what it lacks" "1 1" \
 	"$([ "$rc" -ne 0 ] && echo 1) $(grep -c "newer than every branch, and its code is not in the newest layout (not 7.3's: kernel/time/timekeeping.c has no 'CLOCK_SET_WALL')" <<<"$out")"
+# A tree with the PREEMPT_RT patch (its localversion-rt): built without full
+# preemption, and the plan says so, in its line and its record.
+tree rt44 4.4.70 "TK_CLOCK_WAS_SET tk_core if (unlikely(base.tv64 >= tk->next_leap_ktime.tv64))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+printf -- '-rt83\n' >"$w/rt44/localversion-rt"
+out=$(KSRC="$w/rt44" "$plan" ksrc 4.2 2>&1)
+check "an RT tree: its line says the RT kernel is not what runs" grep -q "KSRC=$w/rt44 carries the PREEMPT_RT patch (-rt83), but is built with the branch's configuration, without full preemption: the RT kernel is not what runs" <<<"$out"
+KSRC="$w/rt44" "$plan" resolve "$w/rrt" 4.2-x86_64-stock 2>/dev/null
+check_eq "... and its plan records it" "-rt83, not built" "$(jq -r .tree.rt "$w/rrt/cells/4.2-x86_64-stock/plan.json")"
 # Planning reads a tree you bring and writes nothing in it: no file, no
 # time of a file or directory changes (its version comes from the Makefile's
 # lines, not from running make there).

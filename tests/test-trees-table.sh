@@ -15,7 +15,8 @@ cell() { # RUN TREE VARIANT VERDICT OK FAILED FIX_STATE SKIPPED PATCH...
 	d=$w/$run/cells/$tree-$v
 	mkdir -p "$d"
 	jq -n --arg t "$tree" --arg v "$v" --arg verdict "$verdict" --argjson ok "$ok" --arg failed "$failed" --arg vendor "${VENDOR:-}" \
-		'{cell: ("3.4-x86_64-" + $v), tree: ("/x/" + $t), tree_version: $t, tree_vendor: $vendor, arch: "x86_64", variant: $v,
+		--arg rt "${RT:-}" \
+		'{cell: ("3.4-x86_64-" + $v), tree: ("/x/" + $t), tree_version: $t, tree_vendor: $vendor, tree_rt: $rt, arch: "x86_64", variant: $v,
 		  verdict: $verdict, ok: $ok, failed_tests: ($failed | split(",") | map(select(. != ""))),
 		  build_s: 100, boot_s: 7.5}' >"$d/cell.json"
 	jq -n --arg s "$state" '{tree: {fix_state: $s}, patches: $ARGS.positional}' --args "$@" >"$d/plan.json"
@@ -32,6 +33,7 @@ cell run3 4.4.178 stock PASS true "" fixed ""
 cell run3 4.4.178 regress FAIL true leap_edge,load_after_insert fixed "" /r/branches/4.2/regress/0001-r.patch
 # A distribution's tree of the same version as a vanilla one: a row of its own.
 VENDOR="Ubuntu focal linux 4.4.0-1.1" cell run4 4.4.178 stock PASS true "" fixed ""
+RT="-rt83, not built" cell run4 4.4.70 stock PASS true "" fixed ""
 printf '# Results\n\n<!-- t: old -->\nold\n<!-- /t -->\n\nafter\n' >"$w/doc.md"
 DOC=$w/doc.md "$ROOT/scripts/trees-table.sh" t "Trees" "$w/run1" "$w/run2" "$w/run3" "$w/run4" >/dev/null
 rows=$(grep '^| 3\.' "$w/doc.md")
@@ -48,6 +50,9 @@ check_eq "a tree with the whole fix: regress's verdict and failed checks, its ti
 check_eq "a distribution's tree: its release beside the version, a row of its own" \
 	"| 4.4.178 (Ubuntu focal linux 4.4.0-1.1) | x86_64 | the whole fix | PASS | - | - | - | - | - | - | 100, - | 7.5, - | run4 |" \
 	"$(grep '^| 4\.4\.178 (' "$w/doc.md")"
+check_eq "an RT tree built without its RT patch: said beside the version" \
+	"| 4.4.70 (PREEMPT_RT -rt83, not built) | x86_64 | the whole fix | PASS | - | - | - | - | - | - | 100, - | 7.5, - | run4 |" \
+	"$(grep '^| 4\.4\.70 ' "$w/doc.md")"
 check "the table replaces its own section, nothing else" grep -qx after "$w/doc.md"
 check "... and the old one is gone" not grep -qx old "$w/doc.md"
 err=$("$ROOT/scripts/trees-table.sh" t "Trees" "$w/none" 2>&1) && rc=0 || rc=$?

@@ -100,6 +100,10 @@ class Planner:
 
     def ksrc_note(self, b):
         k = self.ksrc
+        if k.rt:
+            self.note(f"KSRC={k.path} carries the PREEMPT_RT patch ({k.rt}), but is built with the branch's "
+                      f"configuration, without full preemption: the RT kernel is not what runs (the plan and "
+                      f"each cell's record say so: tree.rt)")
         if k.fix == "fixed":
             more = [x for x in self.data.bval(b, "VARIANTS").split() if x not in (self.shipped(), self.fix_variant())]
             self.note(f"KSRC={k.path} ({k.named()}) already carries the leap-second fix in its code "

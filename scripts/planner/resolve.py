@@ -308,13 +308,15 @@ class Resolver(Planner):
 
         # The tree.
         pkg, suites = d.bval(b, "PACKAGE"), d.bval(b, "SUITES")
-        fix_state, vendor = "", ""
+        fix_state, vendor, rt = "", "", ""
         if self.ksrc is not None:
             tree = os.path.realpath(self.ksrc.path)
             self.ksrc_branch(b)
             version, src = self.ksrc.version, "ksrc"
             tree_id = "ksrc-" + sha256(tree.encode()).hexdigest()[:8]
             fix_state, vendor = self.ksrc.line, self.ksrc.vendor
+            # A tree with the RT patch, built without it: said, not hidden.
+            rt = f"{self.ksrc.rt}, not built" if self.ksrc.rt else ""
         else:
             version = self.pinned_version(pkg)
             tree, src, tree_id = f"{build}/trees/{pkg}", "debian", pkg
@@ -415,7 +417,7 @@ class Resolver(Planner):
                         "modules": mods},
             "boot": {"mode": m, "cmdline": bootline, "shows": shows},
             "tree": {"source": src, "package": pkg, "suites": suites.split(), "version": version,
-                     "vendor": vendor, "path": tree, "fix_state": fix_state, "id": tree_id},
+                     "vendor": vendor, "rt": rt, "path": tree, "fix_state": fix_state, "id": tree_id},
             "patches": [self.rel(p) for p in patches],
             "configs": [self.rel(p) for p in frags],
             "build": {"karch": af.get("KARCH"), "cross_compile": cross, "cc": cc, "hostcc": hostcc,

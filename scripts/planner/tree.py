@@ -144,6 +144,13 @@ class Ksrc:
         return f"Linux {version or self.version}" + (f", {self.vendor}" if self.vendor else "")
 
     @property
+    def rt(self):
+        """The PREEMPT_RT patch's own version where the tree carries it (its
+        localversion-rt file, which every -rt patch set adds: "-rt83"); ""."""
+        lv = _read(os.path.join(self.path, "localversion-rt"))
+        return lv.decode(errors="replace").strip() if lv else ""
+
+    @property
     def state(self):
         if self._state is None:
             self._state = fix_state(self.path)
