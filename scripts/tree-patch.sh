@@ -158,10 +158,14 @@ mirror() {
 	mkdir -p "$copy"
 	cp -alu --remove-destination "$tree/." "$copy/" 2>/dev/null || cp -au --remove-destination "$tree/." "$copy/" \
 		|| die "cannot copy $tree to $copy (the tree is left as it is)"
-	if [ -e "$copy/.config" ] || [ -d "$copy/include/config" ]; then
-		rm -rf "$copy/.config" "$copy/include/config" "$copy/include/generated"
+	if [ -e "$copy/.config" ] || [ -d "$copy/include/config" ] || [ -e "$copy/scripts/basic/fixdep" ] || [ -e "$copy/vmlinux" ]; then
+		# The tree's own mrproper, in the copy: it only removes files, so
+		# the links to the user's are dropped, never written through.
+		env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS -u ARCH -u CROSS_COMPILE -u O -u KBUILD_OUTPUT \
+			make -s -C "$copy" mrproper >/dev/null 2>&1 || true
+		rm -rf "$copy/.config" "$copy/include/config" "$copy/include/generated" "$copy/scripts/basic/fixdep"
 		for d in "$copy"/arch/*/include/generated; do rm -rf "$d"; done
-		echo "tree-patch: $tree was built in place (.config, include/config): its copy is built without them; the tree is left as it is"
+		echo "tree-patch: $tree was built in place (.config, include/config, scripts/basic/fixdep or vmlinux): its copy is cleaned (make mrproper) for the build; the tree is left as it is"
 	fi
 }
 

@@ -205,6 +205,12 @@ check "mirror: follows a file the user replaced" grep -qx three "$copy/kernel/ti
 # A tree built in place: its copy drops the build's state, says so.
 touch "$user/.config"
 out=$("$tp" mirror "$user" "$copy")
-check "a tree built in place: said in one line" grep -q "was built in place (.config, include/config): its copy is built without them; the tree is left as it is" <<<"$out"
+check "a tree built in place: said in one line" grep -q "was built in place (.config, include/config, scripts/basic/fixdep or vmlinux): its copy is cleaned (make mrproper) for the build; the tree is left as it is" <<<"$out"
 check "... the copy has no .config, the tree keeps its own" test ! -e "$copy/.config" -a -e "$user/.config"
+rm "$user/.config"
+mkdir -p "$user/scripts/basic" && echo 'built here' >"$user/scripts/basic/fixdep"
+before=$(snap "$user")
+out=$("$tp" mirror "$user" "$copy")
+check "a tree with a host program built in it (fixdep): cleaned in the copy, said" test ! -e "$copy/scripts/basic/fixdep" -a -n "$out"
+check_eq "... the tree byte for byte" "$before" "$(snap "$user")"
 finish tree-patch
