@@ -22,9 +22,12 @@
 # Guests come first: a leap's window lasts a few milliseconds of the
 # guest's time, and a guest whose vCPUs the host takes away across it sees
 # none of it (docs/leap-test.md).  So BOOTS defaults to the host's cores
-# over a guest's CPUs (at least 1), and the builder and the downloads run at
-# the lowest priority (nice 19).  Results: BUILD_DIR/results/<run>/ and a
-# "latest" link beside it.
+# over a guest's CPUs (at least 1), a build step and the guests never run
+# at once (the builder holds RUN/.cpu exclusively, each guest shared: even
+# at nice 19 a build next to a guest cost an arm64 guest every window of
+# three rounds), and the builder and the downloads run at the lowest
+# priority (nice 19).  Results: BUILD_DIR/results/<run>/ and a "latest"
+# link beside it.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -100,7 +103,7 @@ mkfifo "$ready"
 (
 	while read -r pos plan; do
 		while [ "$(jobs -rp | wc -l)" -ge "$boots" ]; do wait -n || true; done
-		"$here/boot-cell.sh" "$plan" "$pos" &
+		flock -s "$RUN/.cpu" "$here/boot-cell.sh" "$plan" "$pos" &
 	done <"$ready"
 	wait
 ) &
@@ -109,12 +112,12 @@ exec 9>"$ready"
 i=0
 for plan in "${plans[@]}"; do
 	i=$((i + 1))
-	nice -n 19 "$here/build-cell.sh" "$plan" "$i/$#" || true
+	flock -x "$RUN/.cpu" nice -n 19 "$here/build-cell.sh" "$plan" "$i/$#" || true
 	echo "$i/$# $plan" >&9
 done
 exec 9>&-
 wait "$dispatcher" || true
-rm -f "$ready"
+rm -f "$ready" "$RUN/.cpu"
 wait
 echo "$(($(date +%s) - start))" >"$RUN/wall_s"
 exec "$here/report.sh" "$RUN"
