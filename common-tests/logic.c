@@ -534,6 +534,8 @@ enum check_res check_edge(enum leap_kind kind, int64_t midnight, const struct ed
 	used = snprintf(why, len, "fired %s the wall-clock step, at 00:00:00 %+.6f s, %.3f s after the step",
 			e->after_step ? "after" : "before", rel / 1e9,
 			e->after_step ? e->step_to_fire_ns / 1e9 : 0.0);
+	if (e->round && used < len)
+		used += snprintf(why + used, len - used, ", at round %d's insertion", e->round);
 	if (!e->after_step || rel < 0 || rel > EDGE_WAIT_MAX_NS)
 		return CHECK_FAIL;
 	if (used < len && p->tick_bound) {
@@ -583,9 +585,12 @@ enum check_res check_adjtimex(enum leap_kind kind, const struct leap_obs *o, cha
 			       o->pending);
 
 	if (o->pending && used < len)
-		snprintf(why + used, len - used, " (first: %s at 00:00:00 %+.6f s)",
-			 state_name(kind == LEAP_INSERT ? ST_INS : ST_DEL),
-			 (o->pending_adj_ns - o->midnight * NSEC_PER_SEC) / 1e9);
+		used += snprintf(why + used, len - used, " (first: %s at 00:00:00 %+.6f s)",
+				 state_name(kind == LEAP_INSERT ? ST_INS : ST_DEL),
+				 (o->pending_adj_ns - o->midnight * NSEC_PER_SEC) / 1e9);
+	if (o->window_round && used < len)
+		snprintf(why + used, len - used, ", at round %d's %s", o->window_round,
+			 kind == LEAP_INSERT ? "insertion" : "deletion");
 	if (o->pending)
 		return CHECK_FAIL;
 	return o->window_samples >= ADJ_WINDOW_MIN ? CHECK_PASS : CHECK_NODATA;

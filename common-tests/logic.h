@@ -104,6 +104,7 @@ enum check_res { CHECK_FAIL, CHECK_PASS, CHECK_NODATA };
 /* A timer for 00:00:00, the leap's edge. */
 struct edge_obs {
 	int fired, after_step;		/* it fired; the wall clock had stepped by then */
+	int round;			/* seen in this earlier round (merge_evidence()); 0: this one */
 	int64_t window_ns;		/* the wall clock read this far past the leap's boundary
 					 * before the step, by the CPU watching the timer (<= 0:
 					 * never): the window an early timer could fire in */
@@ -139,6 +140,8 @@ struct leap_obs {
 	/* adjtimex() between the leap's second boundary and the step */
 	int window_samples;		/* the sampler's samples with the wall clock past the
 					 * boundary, not yet stepped */
+	int window_round;		/* those came from this earlier round's leap of the
+					 * same kind (merge_evidence()); 0: this one's */
 	int pending;			/* samples whose adjtimex time is past the boundary while its
 					 * state still says the leap is to come (TIME_INS, TIME_DEL) */
 	int64_t pending_adj_ns;		/* the first one's adjtimex time */

@@ -427,6 +427,49 @@ void report_all(struct ktap *k, struct scenario *sc, int ncpu, const struct repo
 }
 
 /*
+ * Evidence one round lacks, lent by an earlier round's leap of the same kind
+ * (each round's leaps are real leaps of this kernel): @kept, the round to
+ * report, takes from @other (round @r) the adjtimex() reads in a window
+ * where it has too few and neither says the leap was still to come, and an
+ * insertion's edge timer that proved something where its own did not; the
+ * KTAP lines name the round.  A failure is never lent over or hidden.
+ */
+void merge_evidence(struct scenario *kept, const struct scenario *other, int r, const struct report_modes *m)
+{
+	char why[240];
+
+	for (int i = 0; i < NLEAP; i++) {
+		struct leap_obs *o = &kept[i].obs;
+		const struct leap_obs *b = &other[i].obs;
+
+		if (kept[i].failed_setup || other[i].failed_setup)
+			continue;
+		if (!o->pending && !b->pending && o->window_samples < ADJ_WINDOW_MIN &&
+		    b->window_samples >= ADJ_WINDOW_MIN) {
+			o->window_samples = b->window_samples;
+			o->window_round = b->window_round ? b->window_round : r;
+		}
+	}
+	if (kept[SC_INSERT].failed_setup || other[SC_INSERT].failed_setup)
+		return;
+	if (check_edge(LEAP_INSERT, kept[SC_INSERT].obs.midnight, &kept[SC_INSERT].obs.edge, &m->probes[0],
+		       why, sizeof(why)) == CHECK_NODATA &&
+	    check_edge(LEAP_INSERT, other[SC_INSERT].obs.midnight, &other[SC_INSERT].obs.edge, &m->probes[0],
+		       why, sizeof(why)) == CHECK_PASS) {
+		kept[SC_INSERT].obs.edge = other[SC_INSERT].obs.edge;
+		kept[SC_INSERT].obs.edge.round = other[SC_INSERT].obs.edge.round ? other[SC_INSERT].obs.edge.round : r;
+	}
+	if (!kept[SC_INSERT].other.err && !other[SC_INSERT].other.err && !other[SC_INSERT].other.write_errors &&
+	    check_edge(LEAP_INSERT, kept[SC_INSERT].obs.midnight, &kept[SC_INSERT].other.edge, &m->probes[1],
+		       why, sizeof(why)) == CHECK_NODATA &&
+	    check_edge(LEAP_INSERT, other[SC_INSERT].obs.midnight, &other[SC_INSERT].other.edge, &m->probes[1],
+		       why, sizeof(why)) == CHECK_PASS) {
+		kept[SC_INSERT].other.edge = other[SC_INSERT].other.edge;
+		kept[SC_INSERT].other.edge.round = other[SC_INSERT].other.edge.round ? other[SC_INSERT].other.edge.round : r;
+	}
+}
+
+/*
  * What one round of leaps showed, by a silent report (the step runs once,
  * last): the tests it failed, and those it had no evidence for.
  */

@@ -53,6 +53,8 @@ int planned_tests(const struct report_modes *m);
  * skipped, comma-separated. */
 void report_all(struct ktap *k, struct scenario *sc, int ncpu, const struct report_modes *m,
 		char *unproven, size_t len);
+/* Evidence @kept lacks, taken from an earlier round @r's leaps (@other). */
+void merge_evidence(struct scenario *kept, const struct scenario *other, int r, const struct report_modes *m);
 /* The tests one round of leaps failed, and those it had no evidence for,
  * comma-separated (nothing printed). */
 void round_failures(struct scenario *sc, int ncpu, const struct report_modes *m, char *buf, size_t len,

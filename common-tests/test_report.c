@@ -172,6 +172,44 @@ static void test_no_evidence(void)
 	out = report(&m, 2, &k);
 	EXPECT(strstr(out, "    ok 2 insert_cpu1 # SKIP no evidence\n") != NULL && strstr(out, "\nok 8 leap_edge\n") != NULL);
 	free(out);
+	/* Evidence lent by another round's leaps of the same kind: the reads
+	 * of its deletion's window and its insertion's edge timers, named; a
+	 * failure is never lent over. */
+	{
+		static struct scenario other[NSC];
+		char ft[256], lk[256];
+
+		memcpy(other, sc, sizeof(other));
+		sc[SC_DELETE].obs.window_samples = 1;
+		sc[SC_INSERT].obs.edge.window_ns = 0;
+		sc[SC_INSERT].other.edge.window_ns = 0;
+		other[SC_DELETE].obs.window_samples = 7;
+		other[SC_INSERT].other.edge.window_ns = 2000000;
+		merge_evidence(sc, other, 3, &m);
+		EXPECT(sc[SC_DELETE].obs.window_samples == 7 && sc[SC_DELETE].obs.window_round == 3);
+		EXPECT(sc[SC_INSERT].obs.edge.round == 3 && sc[SC_INSERT].other.edge.round == 3);
+		out = report(&m, 2, &k);
+		EXPECT(strstr(out, "    # delete: 7 samples between 23:59:59 and the step (want 2), adjtimex said the leap was still to come in 0, at round 3's deletion\n") != NULL);
+		EXPECT(strstr(out, ", at round 3's insertion; window seen 2.000 ms") != NULL);
+		EXPECT(strstr(out, "\nok 8 leap_edge\n") != NULL && strstr(out, "\nok 9 adjtimex_at_leap\n") != NULL);
+		free(out);
+		round_failures(sc, 2, &m, ft, sizeof(ft), lk, sizeof(lk));
+		EXPECT(lk[0] == '\0');
+		/* Lent on: the round stays the leap's own. */
+		memcpy(other, sc, sizeof(other));
+		sc[SC_DELETE].obs.window_samples = 0;
+		sc[SC_DELETE].obs.window_round = 0;
+		merge_evidence(sc, other, 5, &m);
+		EXPECT(sc[SC_DELETE].obs.window_round == 3);
+		/* Not over a reading that says the leap is still to come. */
+		sc[SC_DELETE].obs.window_samples = 0;
+		sc[SC_DELETE].obs.window_round = 0;
+		sc[SC_DELETE].obs.pending = 1;
+		merge_evidence(sc, other, 4, &m);
+		EXPECT(sc[SC_DELETE].obs.window_samples == 0 && sc[SC_DELETE].obs.window_round == 0);
+		sc[SC_DELETE].obs.pending = 0;
+		sc[SC_DELETE].obs.window_samples = 4;
+	}
 	/* A reading that says the leap is still to come fails, however few. */
 	sc[SC_DELETE].obs.window_samples = 1;
 	sc[SC_DELETE].obs.pending = 1;
