@@ -24,8 +24,8 @@
 # none of it (docs/leap-test.md).  So BOOTS defaults to the host's cores
 # over a guest's CPUs (at least 1), a build step and the guests never run
 # at once (the builder holds RUN/.cpu exclusively, each guest shared: even
-# at nice 19 a build next to a guest cost an arm64 guest every window of
-# three rounds), and the builder and the downloads run at the lowest
+# at nice 19 a build next to a guest cost a guest every window of three
+# rounds), and the builder and the downloads run at the lowest
 # priority (nice 19).  Results: BUILD_DIR/results/<run>/ and a "latest"
 # link beside it.
 set -eu

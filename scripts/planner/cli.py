@@ -56,7 +56,8 @@ def list_branches(data, p, markdown):
                              for v in data.bval(b, "VARIANTS").split())
         rows.append((b, takes, layout_words(data.bval(b, "LAYOUT")) or "by version alone",
                      " ".join(data.branch_arches(b)), variants,
-                     " ".join(data.bval(b, "RUN_ON").split()) or ("Debian's tree at the version a run pins" if pkg else "-")))
+                     "; ".join(x for x in ("Debian's tree at the version a run pins" if pkg else "",
+                                           " ".join(data.bval(b, "RUN_ON").split())) if x) or "-"))
     if markdown:
         out = ["| branch | takes | layout (the tree's code) | arches | variants: patch directories | run on |",
                "|---|---|---|---|---|---|"]
