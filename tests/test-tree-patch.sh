@@ -131,7 +131,7 @@ printf 'int a;\nstatic void leap(void)\n{\n\tif (!(time_status & STA_INS))\n\t\t
 mkdir -p "$w/m/a/kernel/time" "$w/m/b/kernel/time"
 printf 'int a;\nstatic void leap(void)\n{\n\tif (secs %% 86400 == 0) {\n\t\tinsert();\n\t}\n}\n' >"$w/m/a/kernel/time/ntp.c"
 printf 'int a;\nstatic void leap(void)\n{\n\tif (!(time_status & STA_INS))\n\t\ttime_state = TIME_OK;\n\telse if (secs %% 86400 == 0) {\n\t\tinsert();\n\t}\n}\n' >"$w/m/b/kernel/time/ntp.c"
-(cd "$w/m" && diff -u a/kernel/time/ntp.c b/kernel/time/ntp.c >"$w/sta.patch" || true)
+(cd "$w/m" || exit; diff -u a/kernel/time/ntp.c b/kernel/time/ntp.c >"$w/sta.patch" || true)
 sed -i 's/^ int a;$/ int other_context;/' "$w/sta.patch"
 out=$("$tp" check "$mix" "$w/sta.patch")
 check_eq "stable's own form of a change: in another form, skipped" \
@@ -179,7 +179,7 @@ stack=()
 for i in $(seq 1 30); do
 	(cd "$w" && mkdir -p "k/a/kernel/time" "k/b/kernel/time" && cp "$user/kernel/time/f$i.c" "k/a/kernel/time/" &&
 		sed 's/^50$/fifty/' "$user/kernel/time/f$i.c" >"k/b/kernel/time/f$i.c" &&
-		(cd k && diff -u "a/kernel/time/f$i.c" "b/kernel/time/f$i.c" >"$w/s$i.patch" || true))
+		(cd k || exit; diff -u "a/kernel/time/f$i.c" "b/kernel/time/f$i.c" >"$w/s$i.patch" || true))
 	stack+=("$w/s$i.patch")
 done
 for d in 0.02 0.05 0.1 0.15 0.2 0.3 0.4 0.6; do
