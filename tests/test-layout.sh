@@ -131,6 +131,11 @@ tree rh9 5.14.0 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_kti
 printf 'RHEL_MAJOR = 9\nRHEL_MINOR = 6\n# a comment\nRHEL_RELEASE = 570.32.1\n' >"$w/rh9/Makefile.rhelver"
 out=$(KSRC="$w/rh9" "$plan" ksrc 6.1 2>&1) && rc=0 || rc=$?
 check "a RHEL 9 tree: its Makefile.rhelver names the release" grep -q "(Linux 5.14.0, RHEL 9.6 release 570.32.1) already carries" <<<"$out"
+tree gki 5.15.167 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime)) clock_was_set(CLOCK_SET_WALL);" \
+	'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+printf 'BRANCH=android13-5.15\nKMI_GENERATION=8\n' >"$w/gki/build.config.constants"
+out=$(KSRC="$w/gki" "$plan" ksrc 6.1 2>&1) && rc=0 || rc=$?
+check "an Android common kernel: its branch named" grep -q "(Linux 5.15.167, Android common kernel android13-5.15) already carries" <<<"$out"
 tree ub 5.4.59 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
 mkdir -p "$w/ub/debian.master"
 printf 'linux (5.4.0-216.236) focal; urgency=medium\n\n  * a change\n' >"$w/ub/debian.master/changelog"

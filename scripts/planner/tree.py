@@ -65,7 +65,8 @@ _CHANGELOG = re.compile(rb"^(linux\S*) \(([^)\s]+)\) ([^;\s]+);")
 def vendor_release(tree):
     """A distribution's own release of the tree, as its sources say: Red Hat's
     RHEL_MAJOR, RHEL_MINOR and RHEL_RELEASE in the top Makefile (or its
-    Makefile.rhelver, RHEL 8 on), or the first
+    Makefile.rhelver, RHEL 8 on), Android's branch (build.config.constants),
+    or the first
     entry of Ubuntu's debian.master/changelog; "" for any other tree.  Only
     a name for the record: the branch and the fix state come from the code."""
     mk = _read(os.path.join(tree, "Makefile")) or b""
@@ -79,6 +80,10 @@ def vendor_release(tree):
     if m:
         pkg, ver, suite = (g.decode(errors="replace") for g in m.groups())
         return f"Ubuntu {suite} {pkg} {ver}"
+    # Android's common kernel names its branch in build.config.constants.
+    m = re.search(rb"^BRANCH=(android[\w.-]+)", _read(os.path.join(tree, "build.config.constants")) or b"", re.M)
+    if m:
+        return f"Android common kernel {m.group(1).decode()}"
     return ""
 
 
