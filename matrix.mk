@@ -18,7 +18,7 @@ KERNEL_HOSTCC := $(if $(filter command line environment,$(origin HOSTCC)),$(HOST
 CCACHE     ?= 0
 # DEBIAN_VERSION=X.Y.Z-N: that Debian upload of its branch's tree (and a debian
 # configuration at the same version) instead of the newest; a list, one per branch.
-export BUILD_DIR LIMIT SILENCE BOOTS KSRC KCONFIG KCONFIG_MODULES JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE CCACHE DEBIAN_VERSION
+export BUILD_DIR LIMIT SILENCE BOOTS KSRC IMAGE KCONFIG KCONFIG_MODULES JOBS KERNEL_CC KERNEL_HOSTCC CROSS_COMPILE LEAP_CMDLINE CCACHE DEBIAN_VERSION
 
 PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
@@ -36,6 +36,7 @@ help:
 	@echo "make list-branches [FORMAT=md]  each branch: what it takes, arches, series, trees run on"
 	@echo "make cell CELL=... DRY_RUN=1    print the cell's plan, build nothing"
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
+	@echo "make qemu IMAGE=/boot/vmlinuz-X a kernel image you bring, booted as it is [KCONFIG=] [ARCH=] [BOOT=]"
 	@echo "make check-6.1 [KSRC=]          dry-run a branch's patches on a tree"
 	@echo "make export BRANCH=3.4 FORMAT=mbox|quilt|debian [OUT=dir]"
 	@echo "make mutants [RUNS=3] [CONFIG=] the mutation suite (kill table)"
@@ -69,9 +70,13 @@ matrix:
 qemu-%:
 	@cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells
 
+# KSRC=: a tree you bring, built; IMAGE=: kernel images you bring, booted as
+# they are (nothing built; KCONFIG= or config-<release> beside the image
+# records its options).
 qemu:
-	@test -n "$(KSRC)" || { echo "make qemu needs KSRC=/path/to/linux (or use make qemu-BRANCH)" >&2; exit 2; }
-	@b=$$(scripts/ksrc-branch.sh "$(KSRC)") && $(MAKE) --no-print-directory qemu-$$b
+	@test -n "$(KSRC)$(IMAGE)" || { echo "make qemu needs KSRC=/path/to/linux or IMAGE=/path/to/vmlinuz (or use make qemu-BRANCH)" >&2; exit 2; }
+	@$(if $(IMAGE),$(PLAN) image && cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells,\
+		b=$$(scripts/ksrc-branch.sh "$(KSRC)") && $(MAKE) --no-print-directory qemu-$$b)
 
 cell:
 	@test -n "$(CELL)" || { echo "make cell needs CELL=<branch>-<arch>-<variant> (see make list-cells)" >&2; exit 2; }

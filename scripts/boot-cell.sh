@@ -44,6 +44,8 @@ write_json() {
 		{cell: $p.cell, branch: $p.branch, arch: $p.arch, variant: $p.variant, mutant: $p.mutant,
 		 tree: (if $p.tree.source == "debian" then $p.tree.package else $p.tree.path end),
 		 tree_version: $p.tree.version, tree_vendor: ($p.tree.vendor // ""), tree_rt: ($p.tree.rt // ""),
+		 tree_source: $p.tree.source,
+		 tree_image: (if $p.tree.source == "image" then $p.tree.image + {package: $p.tree.package} else null end),
 		 verdict: $verdict, expected: $p.expect,
 		 ok: (($p.expect | index([$verdict]) != null)
 		      and ($verdict != "FAIL" or ($p.killer_tests - $f | length) == 0)
@@ -115,6 +117,11 @@ while IFS= read -r line; do
 	killer_splat_seen=*) splat_seen=${line#*=} ;;
 	esac
 done < <("$here/verdict.sh" "$out/console.log" "$rc" "$(jq -r '.killer_splat // ""' "$plan")")
+# An image you bring whose console stayed silent: its serial console is not
+# built in (a module cannot speak before the leap test starts).
+if [ "$verdict" = BOOTFAIL ] && [ "$(jq -r .tree.source "$plan")" = image ] && ! [ -s "$out/console.log" ]; then
+	reason="the console stayed silent: the image must have the serial console QEMU's $arch machine gives ($(jq -r '.qemu.cmdline | capture("console=(?<c>[^ ]+)").c' "$plan")) built in (=y), not as a module"
+fi
 # A boot mode must show that the kernel took it (its SHOWS), else the cell
 # did not test what its name says.
 if [ -n "$shows" ] && [ "$verdict" != ERROR ] && ! grep -Eq -- "$shows" "$out/console.log"; then

@@ -9,7 +9,7 @@
 # the tree's per-arch object directory, copies the image to its cache
 # directory (named by the image key) and restores the tree.  Writes
 # build.json beside PLAN from an EXIT trap, so a failed or interrupted build
-# still says why: {"status": "cached"|"built"|"failed", "build_s", "reason"};
+# still says why: {"status": "cached"|"built"|"unpacked"|"failed", "build_s", "reason"};
 # a build also gives make_s, the seconds of the image's make within build_s.
 set -eu
 # LEAP_TRACE=FILE: note each run of this program there (tests count them).
@@ -51,6 +51,15 @@ trap write_json EXIT
 
 if [ -f "$image" ]; then
 	status=cached reason="image cached"
+	exit 0
+fi
+# A kernel image you bring: nothing is built; it is unpacked where QEMU
+# wants it raw, with its configuration's timekeeping options.
+if [ "$src" = image ]; then
+	reason="the image could not be unpacked"
+	"$here/plan.sh" image-unpack "$plan"
+	status=unpacked reason="the image as it is: nothing built"
+	echo "[$pos] image $branch $arch ${cell#"$branch-$arch-"} ($version): nothing to build"
 	exit 0
 fi
 if [ "$src" = debian ]; then

@@ -18,4 +18,6 @@ ORDER     := 2
 DEBIAN_ARCH    := arm64
 DEBIAN_FLAVOUR := arm64
 KCONFIG_SYMBOL := CONFIG_ARM64
+# What a kernel image brought with IMAGE= must be to boot here.
+IMAGE_FORMATS  := arm64-Image elf-aarch64-le
 CLOCK_OPTIONS  := ARM_ARCH_TIMER

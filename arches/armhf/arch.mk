@@ -19,4 +19,6 @@ ORDER     := 4
 DEBIAN_ARCH    := armhf
 DEBIAN_FLAVOUR := armmp
 KCONFIG_SYMBOL := CONFIG_ARM
+# What a kernel image brought with IMAGE= must be to boot here.
+IMAGE_FORMATS  := arm-zImage elf-arm-le
 CLOCK_OPTIONS  := ARM_ARCH_TIMER

@@ -24,4 +24,6 @@ ORDER     := 3
 DEBIAN_ARCH    := i386
 DEBIAN_FLAVOUR := 686-pae
 KCONFIG_SYMBOL := CONFIG_X86_32
+# What a kernel image brought with IMAGE= must be to boot here.
+IMAGE_FORMATS  := bzImage-32 elf-i386-le
 CLOCK_OPTIONS  := X86_TSC HPET_TIMER X86_PM_TIMER X86_LOCAL_APIC

@@ -19,4 +19,6 @@ ORDER     := 5
 DEBIAN_ARCH    := ppc64el
 DEBIAN_FLAVOUR := powerpc64le
 KCONFIG_SYMBOL := CONFIG_PPC64
+# What a kernel image brought with IMAGE= must be to boot here.
+IMAGE_FORMATS  := elf-ppc64-le
 CLOCK_OPTIONS  := PPC_PSERIES

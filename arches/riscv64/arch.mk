@@ -17,4 +17,6 @@ ORDER     := 7
 DEBIAN_ARCH    := riscv64
 DEBIAN_FLAVOUR := riscv64
 KCONFIG_SYMBOL := CONFIG_RISCV
+# What a kernel image brought with IMAGE= must be to boot here.
+IMAGE_FORMATS  := riscv-Image elf-riscv-le
 CLOCK_OPTIONS  := RISCV_TIMER

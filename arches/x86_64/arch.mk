@@ -27,4 +27,6 @@ ORDER     := 1
 DEBIAN_ARCH    := amd64
 DEBIAN_FLAVOUR := amd64
 KCONFIG_SYMBOL := CONFIG_X86_64
+# What a kernel image brought with IMAGE= must be to boot here.
+IMAGE_FORMATS  := bzImage-64 elf-x86_64-le
 CLOCK_OPTIONS  := X86_TSC HPET_TIMER X86_PM_TIMER X86_LOCAL_APIC

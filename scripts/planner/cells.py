@@ -14,9 +14,11 @@ class Cell:
     mutant's name), configuration (tiny, or the @CONFIG after the variant)
     and boot mode (default, or the +MODE at the name's end)."""
 
-    def __init__(self, name, branch, arch, variant, mutant, config, boot):
+    def __init__(self, name, branch, arch, variant, mutant, config, boot, image=None):
         self.name, self.branch, self.arch, self.variant = name, branch, arch, variant
         self.mutant, self.config, self.boot = mutant, config, boot
+        # A kernel image a user brings (IMAGE=): its cells are @image.<id>.
+        self.image = image
 
 
 class Planner:
@@ -28,6 +30,7 @@ class Planner:
         self.here = here
         self.env = env
         self.ksrc = Ksrc(env["KSRC"]) if env.get("KSRC") else None
+        self._images = None
         # Cell names of branches that run on a tree you bring are read
         # without KSRC (tools --all, fields).
         self.any_tree = False
@@ -63,6 +66,96 @@ class Planner:
         if not sym:
             raise DataError(f"arches/{arch}/arch.mk has no KCONFIG_SYMBOL: no configuration of your own on {arch}")
         self.kconfig_prep_check(sym)
+
+    # --- kernel images you bring (IMAGE=) -----------------------------------
+    def images(self):
+        """IMAGE's files (a list: make shipped gives several), each read
+        once: {id: BroughtImage}; bad input is one line (exit 2)."""
+        if self._images is None:
+            from .image import ImageError
+            if self.ksrc is not None:
+                raise ImageError(f"KSRC={self.env['KSRC']} is a tree to build, IMAGE={self.env['IMAGE']} an image to boot: give one of them")
+            paths = self.env["IMAGE"].split()
+            if self.e("KCONFIG") and len(paths) > 1:
+                raise ImageError(f"KCONFIG={self.env['KCONFIG']} goes with one IMAGE=, not {len(paths)}: "
+                                 "put each image's configuration beside it as config-<release>")
+            self._images = {}
+            for path in paths:
+                im = self.bring_image(path)
+                n, i = im.id, 2
+                while im.id in self._images:
+                    im.id, i = f"{n}.{i}", i + 1
+                self._images[im.id] = im
+        return self._images
+
+    def bring_image(self, path):
+        """One image read: its arch (the stanza whose IMAGE_FORMATS names
+        its format), its branch (by its version: the expectations, the
+        guest's C library), its configuration (KCONFIG=, or beside it)."""
+        from .image import Image, ImageError, config_beside, is_config
+        im = Image(path)
+        d = self.data
+        arches = [a for a in d.arches if im.fmt in d.aval(a, "IMAGE_FORMATS").split()]
+        if im.fmt == "bzImage":
+            arches = [a for a in d.arches if any(f.startswith("bzImage") for f in d.aval(a, "IMAGE_FORMATS").split())]
+        if not arches:
+            raise ImageError(f"IMAGE={path} is a {im.fmt} kernel ({im.release}): no arch stanza boots that format "
+                             f"(arches/*/arch.mk IMAGE_FORMATS; the arches: {self.words(d.arches)})")
+        im.arches = arches
+        im.id = re.sub(r"[^A-Za-z0-9._-]", "_", im.release)
+        # Where ranges overlap (only a tree's code tells those layouts
+        # apart), the later layout: an image's code cannot be read.
+        cands = [b for b in d.branches if d.bval(b, "VERSION_MIN") and ver_le(d.bval(b, "VERSION_MIN"), im.version)
+                 and ver_le(im.version, d.bval(b, "VERSION_MAX"))]
+        try:
+            im.branch = max(cands, key=lambda b: [int(n) for n in d.bval(b, "VERSION_MIN").split(".")]) if cands \
+                else self.branch_for(im.version)
+        except DataError:
+            tops = sorted(((d.bval(b, "VERSION_MAX"), b) for b in d.branches if d.bval(b, "VERSION_MAX")),
+                          key=lambda t: [int(n) for n in t[0].split(".")])
+            lows = [d.bval(b, "VERSION_MIN") for b in d.branches if d.bval(b, "VERSION_MIN")]
+            if tops and ver_le(tops[-1][0], im.version):
+                im.branch = tops[-1][1]
+                self.note(f"warning: IMAGE={path} is Linux {im.version}, newer than every branch: "
+                          f"judged as branch {im.branch}'s stock kernel is")
+            else:
+                oldest = min(lows, key=lambda v: [int(n) for n in v.split(".")]) if lows else "?"
+                raise ImageError(f"IMAGE={path} is Linux {im.version} ({im.release}), older than every branch "
+                                 f"(the oldest takes {oldest}): the leap test's guest does not run there")
+        cfg = self.e("KCONFIG") or config_beside(path, im.release)
+        if cfg and not is_config(cfg):
+            raise ImageError(f"KCONFIG={cfg} is not a kernel configuration (no CONFIG_ lines): give the image's .config, "
+                             "or leave KCONFIG out")
+        im.config = os.path.realpath(cfg) if cfg else ""
+        # The package it came from, where scripts/fetch-shipped.sh put it.
+        im.package = ""
+        pf = os.path.join(os.path.dirname(os.path.abspath(path)), "debian-package")
+        if os.path.isfile(pf):
+            with open(pf) as f:
+                im.package = f.read().strip()
+        return im
+
+    def image_cells(self, wb, wa, wv, modes):
+        """The cells of IMAGE's files: each on its arch, the shipped variant."""
+        from .image import ImageError
+        if wv and wv != [self.shipped()]:
+            raise ImageError(f"IMAGE= boots the image as it is: VARIANT={self.shipped()} only, not VARIANT={' '.join(wv)}")
+        out = []
+        for iid, im in self.images().items():
+            a = im.arches[0]
+            if wa:
+                both = [x for x in im.arches if x in wa]
+                if not both:
+                    raise ImageError(f"IMAGE={im.path} is a {im.fmt} kernel for {' or '.join(im.arches)}, not ARCH={' '.join(wa)}")
+                a = both[0]
+            elif len(im.arches) > 1:
+                raise ImageError(f"IMAGE={im.path} is a {im.fmt} whose header does not say 32 or 64 bits: "
+                                 f"give ARCH= ({' or '.join(im.arches)})")
+            if wb and im.branch not in wb:
+                continue
+            for m in modes:
+                out.append(f"{im.branch}-{a}-{self.shipped()}@image.{iid}{'' if m == 'default' else '+' + m}")
+        return out
 
     # --- a tree you bring ----------------------------------------------------
     def ksrc_branch(self, b):
@@ -297,6 +390,11 @@ class Planner:
         self.check_names(wa, d.arches, "ARCH")
         self.check_names(wv, d.variants(), "VARIANT")
         modes = self.boot_list(boot)
+        if self.e("IMAGE"):
+            if config:
+                from .image import ImageError
+                raise ImageError(f"IMAGE= boots the image with its own configuration: leave out CONFIG={config}")
+            return self.image_cells(wb, wa, wv, modes)
         cfgs = self.config_list(config)
         took, why, notes, have_a, out = set(), {}, [], [], []
         seen_why = set()
@@ -381,6 +479,24 @@ class Planner:
             cell, m = cell.rsplit("+", 1)
             if m not in d.boot_files:
                 raise DataError(f"unknown CELL '{name}': no boot mode '{m}' (use one of: {self.words(d.boots)})")
+        image = None
+        if "@image." in cell:
+            cell, iid = cell.rsplit("@image.", 1)
+            if not self.e("IMAGE"):
+                raise DataError(f"CELL '{name}' boots a kernel image you bring: give IMAGE=/path/to/vmlinuz")
+            image = self.images().get(iid)
+            if image is None:
+                raise DataError(f"unknown CELL '{name}': IMAGE= has no image '{iid}' (it has: {self.words(self.images())})")
+            c = "image"
+            if not cell.startswith(image.branch + "-"):
+                raise DataError(f"unknown CELL '{name}': the image {iid} is judged on branch {image.branch}")
+            rest = cell[len(image.branch) + 1:]
+            a, _, v = rest.partition("-")
+            if a not in image.arches or v != self.shipped():
+                raise DataError(f"unknown CELL '{name}': the image {iid} boots as {image.branch}-{image.arches[0]}-{self.shipped()}@image.{iid}")
+            return Cell(name, image.branch, a, v, False, c, m, image)
+        elif self.e("IMAGE"):
+            raise DataError(f"IMAGE={self.env['IMAGE']} boots @image cells, not CELL '{name}' (see make list-cells IMAGE=...)")
         if "@" in cell:
             cell, c = cell.rsplit("@", 1)
             if c not in d.kconfig_files or c == "tiny":

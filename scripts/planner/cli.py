@@ -173,6 +173,16 @@ def run(argv, here, root):
     elif verb == "stable-form":
         need(len(args) == 2, "plan.sh stable-form BRANCH VARIANT")
         print(" ".join(p.stable_form(*args)))
+    elif verb == "image":
+        # IMAGE's files: each one's cell, and a line saying what it is.
+        for im in p.images().values():
+            p.note(f"IMAGE={im.path}: Linux {im.version} ({im.release}{', ' + im.vendor if im.vendor else ''}), "
+                   f"{im.fmt}{' (' + im.compression + ')' if im.compression else ''} for {' or '.join(im.arches)}, "
+                   f"judged on branch {im.branch}; configuration: {im.config or 'none given or beside it'}; nothing is built")
+    elif verb == "image-unpack":
+        need(len(args) == 1, "plan.sh image-unpack PLAN")
+        from .image import unpack
+        unpack(args[0])
     elif verb == "ksrc":
         need(len(args) == 1 and p.ksrc is not None, "KSRC=TREE plan.sh ksrc BRANCH")
         branch(args[0])
@@ -192,6 +202,7 @@ def main():
         return run(sys.argv[1:], here, root)
     except DataError as e:
         print(f"plan: {e}", file=sys.stderr)
-        return 1
+        from .image import ImageError
+        return 2 if isinstance(e, ImageError) else 1
     except BrokenPipeError:
         return 1

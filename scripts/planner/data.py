@@ -93,6 +93,10 @@ ARCH_KEYS = {
     "MAKE_TEST": _FLAG, "DEBIAN_ARCH": _NAME, "DEBIAN_FLAVOUR": _NAME,
     "KCONFIG_SYMBOL": _one(r"CONFIG_[A-Za-z0-9_]+", "a CONFIG_ symbol"),
     "CLOCK_OPTIONS": _words(r"[A-Za-z0-9_]+", "an option without CONFIG_"),
+    # The kernel image formats this arch boots when a user brings one
+    # (scripts/planner/image.py names them).
+    "IMAGE_FORMATS": _words(r"bzImage-(32|64)|arm64-Image|riscv-Image|arm-zImage|elf-[a-z0-9_]+-(le|be)",
+                            "an image format (bzImage-64, arm64-Image, elf-<machine>-le, ...)"),
 }
 MUTANT_KEYS = {
     "KILLED_BY": _verdicts, "KILLER_TESTS": _words(r"[a-z0-9_]+", "a KTAP test name"),

@@ -185,6 +185,8 @@ class Resolver(Planner):
 
         def one(name):
             c = self.parse(name)
+            if c.image is not None:
+                return  # an image you bring: nothing to fetch
             b, a = c.branch, c.arch
             pkg = self.data.bval(b, "PACKAGE")
             if self.ksrc is None and pkg not in done:
@@ -301,6 +303,8 @@ class Resolver(Planner):
     def plan(self, out_dir, name, jobs):
         d, build = self.data, self.build
         c = self.parse(name)
+        if c.image is not None:
+            return self.image_plan(out_dir, c)
         b, a, x, m = c.branch, c.arch, c.variant, c.boot
         self.need_arch_keys(a)
         af = d.arch_files[a]
@@ -365,23 +369,9 @@ class Resolver(Planner):
         fl_name, fl_cc, fl_pkgs = self.flavour(b, a)
 
         # The guest's command line and QEMU's.
-        skip = d.bval(b, "SKIP_CHECKS").split()
-        # The checks a PASS may leave unproven: where this arch's timers, or
-        # this boot mode's, cannot show what they test (the leap test says why).
-        unproven = d.bval(b, f"UNPROVEN_{a}").split()
-        bootline = shows = ""
-        if m != "default":
-            bootline = d.boot_files[m].get("CMDLINE")
-            shows = d.boot_files[m].get("SHOWS")
-            unproven += d.boot_files[m].get("UNPROVEN").split()
-        parts = [f"console={af.get('CONSOLE')}", CMDLINE_HEAD, af.get("CMDLINE"), d.bval(b, "KERNEL_ARGS"),
-                 bootline, self.e("LEAP_CMDLINE"), "leaptest.skip=" + ",".join(skip) if skip else ""]
-        cmdline = " ".join(p for p in parts if p)
+        cmdline, bootline, shows, skip, unproven = self.guest_cmdline(b, a, m)
         initrd = f"{build}/guest/{fl_name}/initramfs.cpio"
-        argv = ([af.get("QEMU"), "-smp", d.role("CPUS"), "-m", "128", "-accel", "tcg,thread=multi",
-                 "-nodefaults", "-display", "none", "-monitor", "none", "-no-reboot"]
-                + (d.bval(b, f"QEMU_ARGS_{a}") or af.get("QEMU_ARGS")).split()
-                + ["-serial", f"file:{out}/console.log", "-kernel", imgfile, "-initrd", initrd, "-append", cmdline])
+        argv = self.qemu_argv(b, a, out, imgfile, initrd, cmdline)
 
         # The reproducer: this cell alone, with the inputs that differ from the defaults.
         repro = f"make cell CELL={q(name)}"
@@ -430,6 +420,87 @@ class Resolver(Planner):
             "expect": expect, "killer_tests": killers, "killer_splat": splat,
             "fail_within": within, "skip_checks": skip,
             "stable_form": [] if c.mutant else [self.rel(p) for p in self.series(self.stable_form(b, x))],
+            "may_be_unproven": sorted(set(unproven + skip)),
+            "packages": af.get("PACKAGES").split() + fl_pkgs,
+            "out": out,
+            "reproducer": repro,
+        }
+
+    def guest_cmdline(self, b, a, m):
+        """The guest's command line on branch b, arch a, boot mode m: (the
+        line, the mode's part of it, what the console shows when the mode
+        took, the checks skipped, the checks a PASS may leave unproven:
+        where this arch's timers, or this boot mode's, cannot show what
+        they test; the leap test says why)."""
+        d, af = self.data, self.data.arch_files[a]
+        skip = d.bval(b, "SKIP_CHECKS").split()
+        unproven = d.bval(b, f"UNPROVEN_{a}").split()
+        bootline = shows = ""
+        if m != "default":
+            bootline = d.boot_files[m].get("CMDLINE")
+            shows = d.boot_files[m].get("SHOWS")
+            unproven += d.boot_files[m].get("UNPROVEN").split()
+        parts = [f"console={af.get('CONSOLE')}", CMDLINE_HEAD, af.get("CMDLINE"), d.bval(b, "KERNEL_ARGS"),
+                 bootline, self.e("LEAP_CMDLINE"), "leaptest.skip=" + ",".join(skip) if skip else ""]
+        return " ".join(p for p in parts if p), bootline, shows, skip, unproven
+
+    def qemu_argv(self, b, a, out, imgfile, initrd, cmdline):
+        af = self.data.arch_files[a]
+        return ([af.get("QEMU"), "-smp", self.data.role("CPUS"), "-m", "128", "-accel", "tcg,thread=multi",
+                 "-nodefaults", "-display", "none", "-monitor", "none", "-no-reboot"]
+                + (self.data.bval(b, f"QEMU_ARGS_{a}") or af.get("QEMU_ARGS")).split()
+                + ["-serial", f"file:{out}/console.log", "-kernel", imgfile, "-initrd", initrd, "-append", cmdline])
+
+    def image_plan(self, out_dir, c):
+        """The plan of a kernel image you bring: nothing to build; the image
+        (unpacked where QEMU wants it raw) is booted as a shipped kernel is,
+        expected to PASS (a kernel that is ready)."""
+        d, build, im = self.data, self.build, c.image
+        b, a, m, name = c.branch, c.arch, c.boot, c.name
+        self.need_arch_keys(a)
+        af = d.arch_files[a]
+        out = f"{out_dir}/cells/{name}"
+        with open(im.path, "rb") as f:
+            key = sha256(f.read()).hexdigest()[:12]
+        imgdir = f"{build}/images/image-{a}-{key}"
+        imgfile = f"{imgdir}/{af.get('IMAGE').rsplit('/', 1)[-1]}"
+        fl_name, fl_cc, fl_pkgs = self.flavour(b, a)
+        cmdline, bootline, shows, skip, unproven = self.guest_cmdline(b, a, m)
+        initrd = f"{build}/guest/{fl_name}/initramfs.cpio"
+        tk_opts = TK_OPTIONS + af.get("CLOCK_OPTIONS").split()
+        path = os.path.realpath(im.path)
+        repro = f"make qemu IMAGE={q(path)} ARCH={q(a)}"
+        if self.e("KCONFIG"):
+            repro += f" KCONFIG={q(im.config)}"
+        if m != "default":
+            repro += f" BOOT={q(m)}"
+        if self.limit() != d.role("LIMIT"):
+            repro += f" LIMIT={q(self.limit())}"
+        if self.e("LEAP_CMDLINE"):
+            repro += f" LEAP_CMDLINE={q(self.env['LEAP_CMDLINE'])}"
+        if build != f"{self.root}/build":
+            repro += f" BUILD_DIR={q(build)}"
+        return {
+            "plan_version": PLAN_VERSION,
+            "root": self.root,
+            "cell": name,
+            "branch": b, "arch": a, "variant": c.variant, "mutant": False,
+            "kconfig": {"name": "image", "source": im.config, "origin": im.config, "origin_sha256": "",
+                        "base": "", "options": tk_opts, "modules": ""},
+            "boot": {"mode": m, "cmdline": bootline, "shows": shows},
+            "tree": {"source": "image", "package": im.package, "suites": [], "version": im.version,
+                     "vendor": im.vendor, "rt": im.rt, "path": path, "fix_state": "", "id": f"image-{key}",
+                     "image": {"release": im.release, "banner": im.banner, "format": im.fmt,
+                               "compression": im.compression, "config": im.config}},
+            "patches": [], "configs": [],
+            "build": {"karch": af.get("KARCH"), "cross_compile": "", "cc": "", "hostcc": "", "ccache": "",
+                      "target": af.get("IMAGE"), "objdir": "", "jobs": 0},
+            "image": {"key": key, "dir": imgdir, "path": imgfile},
+            "initramfs": {"flavour": fl_name, "cc": fl_cc, "path": initrd},
+            "qemu": {"argv": self.qemu_argv(b, a, out, imgfile, initrd, cmdline), "cmdline": cmdline,
+                     "limit_s": int(self.limit()), "silence_s": int(self.silence())},
+            "expect": ["PASS"], "killer_tests": [], "killer_splat": "",
+            "fail_within": [], "skip_checks": skip, "stable_form": [],
             "may_be_unproven": sorted(set(unproven + skip)),
             "packages": af.get("PACKAGES").split() + fl_pkgs,
             "out": out,
