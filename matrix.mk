@@ -24,12 +24,15 @@ PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
 RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 
-.PHONY: help matrix qemu list-cells list-branches list-jobs cell test check unit-tests deps export mutants bench repeat check-% qemu-%
+.PHONY: help matrix shipped readiness qemu list-cells list-branches list-jobs cell test check unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
 	@echo "                                (BOOT: boots/ modes; CONFIG: kconfigs/; lists, or all)"
 	@echo "make qemu-6.1 KCONFIG=/path/.config  the branch built from your configuration"
+	@echo "make qemu-6.1 CONFIG=shipped    Debian's own kernel images of that tree, booted as they are"
+	@echo "make shipped [BRANCH=] [ARCH=]  every image Debian's suites serve of every packaged tree"
+	@echo "make readiness [RUN=|IMAGE=|KSRC=|CELL=]  one page per kernel: is it ready for a leap second?"
 	@echo "make qemu-5.10 DEBIAN_VERSION=5.10.223-1  a Debian upload other than the newest"
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
 	@echo "make list-jobs [PER=cell] [FORMAT=json|gitlab]  the cells as CI jobs (docs/ci.md)"
@@ -67,8 +70,24 @@ list-jobs:
 matrix:
 	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells
 
+# CONFIG=shipped: Debian's own binaries of the branch's tree at its planned
+# version, booted as they are (scripts/shipped.sh), not a build.
 qemu-%:
-	@cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells
+	@$(if $(filter shipped,$(CONFIG)),scripts/shipped.sh "$*" "$(ARCH)" "$(BOOT)",\
+		cells=$$($(PLAN) cells "$*" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells)
+
+# One page per kernel (Markdown and HTML): is it ready for a leap second?
+# From RUN= (default: the latest run), or after running IMAGE=, KSRC= or
+# CELL= first; CELL= picks that cell's kernel.  A kernel that is not ready
+# still gets its page (the exit status is the run's).
+readiness:
+	@rc=0; $(if $(RUN),,$(if $(IMAGE)$(KSRC),$(MAKE) --no-print-directory qemu || rc=$$?;,$(if $(CELL),$(MAKE) --no-print-directory cell || rc=$$?;))) \
+		scripts/readiness.sh "$(or $(RUN),$(BUILD_DIR)/results/latest)" "$(if $(IMAGE)$(KSRC),,$(CELL))" && exit $$rc
+
+# Every kernel image Debian's suites serve for every packaged tree (every
+# ABI, every flavour), booted as it is: the state of Debian's shipped kernels.
+shipped:
+	@scripts/shipped.sh -a "$(BRANCH)" "$(ARCH)" "$(BOOT)"
 
 # KSRC=: a tree you bring, built; IMAGE=: kernel images you bring, booted as
 # they are (nothing built; KCONFIG= or config-<release> beside the image

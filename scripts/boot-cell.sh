@@ -26,7 +26,7 @@ run=$(dirname "$(dirname "$out")")
 [ -n "${initrd:-}" ] || { echo "boot-cell: $plan is not a plan (no .initramfs.path)" >&2; exit 2; }
 
 verdict=ERROR reason="harness error before boot" build_s=0 boot_s=0
-failed="" wakeups_per_s="" early=0 late=0 edge="" modes="" rounds="" splat_seen=false unproven="" skips=""
+failed="" passed="" wakeups_per_s="" early=0 late=0 edge="" modes="" rounds="" splat_seen=false unproven="" skips=""
 probes="" windows="" leaps_run=""
 write_json() {
 	local opts="" img=""
@@ -34,7 +34,7 @@ write_json() {
 	# The record names only what exists: no image where none was built.
 	[ ! -f "$image" ] || img=$(realpath -m -s --relative-to="$run" "$image")
 	jq -n --slurpfile p "$plan" --arg verdict "$verdict" --arg reason "$reason" --arg opts "$opts" \
-		--arg failed "$failed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
+		--arg failed "$failed" --arg passed "$passed" --arg wps "$wakeups_per_s" --argjson early "$early" --argjson late "$late" --argjson splat_seen "$splat_seen" \
 		--arg edge "$edge" --arg modes "$modes" --arg rounds "$rounds" --argjson build_s "$build_s" --argjson boot_s "$boot_s" \
 		--arg unproven "$unproven" --arg skips "$skips" --arg probes "$probes" --arg windows "$windows" \
 		--arg leaps_run "$leaps_run" \
@@ -52,7 +52,7 @@ write_json() {
 		      and ($verdict != "FAIL" or ($p.fail_within // []) == [] or ($f - $p.fail_within | length) == 0)
 		      and ($verdict != "SPLAT" or ($p.killer_splat // "") == "" or $splat_seen)
 		      and ($verdict != "PASS" or ($u - ($p.may_be_unproven // []) | length) == 0)),
-		 reason: $reason, failed_tests: $f, killer_tests: $p.killer_tests, fail_within: ($p.fail_within // []),
+		 reason: $reason, failed_tests: $f, passed_tests: ($passed | split(",") | map(select(. != ""))), killer_tests: $p.killer_tests, fail_within: ($p.fail_within // []),
 		 killer_splat: ($p.killer_splat // ""), killer_splat_seen: $splat_seen,
 		 skipped_tests: ($skips | split("\n") | map(select(. != "") | capture("^(?<test>[^ ]+) ?(?<reason>.*)$"))),
 		 unproven: $u, may_be_unproven: ($p.may_be_unproven // []),
@@ -102,6 +102,7 @@ while IFS= read -r line; do
 	verdict=*) verdict=${line#*=} ;;
 	reason=*) reason=${line#*=} ;;
 	failed=*) failed=${line#*=} ;;
+	passed=*) passed=${line#*=} ;;
 	wakeups_per_s=*) wakeups_per_s=${line#*=} ;;
 	early=*) early=${line#*=} ;;
 	late=*) late=${line#*=} ;;

@@ -4,6 +4,7 @@
 # Usage: verdict.sh CONSOLE_LOG QEMU_EXIT_CODE [KILLER_SPLAT]
 #
 # Prints key=value lines: verdict, reason, failed (KTAP tests that failed),
+# passed (the top-level KTAP tests that were ok, not skipped),
 # unproven (the essential tests the leap test did not prove: skipped, for
 # lack of evidence or because the harness asked; its result line names
 # them), skip (one line per top-level test skipped: "NAME REASON"), probe
@@ -67,7 +68,7 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 	}
 	# The top-level KTAP plan and results, to check the result line against.
 	/^1\.\.[0-9]+$/ && plan == "" { plan = substr($0, 4) + 0 }
-	/^ok [0-9]+ / { tests++; if ($0 ~ / # SKIP/) skips++; else passes++ }
+	/^ok [0-9]+ / { tests++; if ($0 ~ / # SKIP/) skips++; else { passes++; passed = passed (passed ? "," : "") $3 } }
 	/^not ok [0-9]+ / { tests++; fails++; failed = failed (failed ? "," : "") $4 }
 	/# wakeups_per_s cpu=/ { for (i = 1; i <= NF; i++) if ($i ~ /^value=/) { v = substr($i, 7) + 0; if (v > wps) wps = v; seen_wps = 1 } }
 	/# timer scenario=.* early$/ { early++ }
@@ -133,7 +134,7 @@ tr -d '\r' <"$log" | awk -v rc="$rc" -v kre="$kre" '
 			verdict = "ERROR"; reason = "the guest stopped without a result (qemu exit " rc ")"
 		}
 		gsub(/[^ -~]/, "?", reason)
-		kv("verdict", verdict); kv("reason", reason); kv("failed", failed)
+		kv("verdict", verdict); kv("reason", reason); kv("failed", failed); kv("passed", passed)
 		kv("wakeups_per_s", seen_wps ? wps : ""); kv("early", early + 0); kv("late", late + 0); kv("edge", edge)
 		kv("modes", modes (tickbound ? (modes ? " " : "") "tick-bound" : "")); kv("rounds", rounds)
 		kv("unproven", verdict == "PASS" || verdict == "FAIL" ? unproven : "")

@@ -173,6 +173,31 @@ def run(argv, here, root):
     elif verb == "stable-form":
         need(len(args) == 2, "plan.sh stable-form BRANCH VARIANT")
         print(" ".join(p.stable_form(*args)))
+    elif verb == "shipped-sources":
+        # Each packaged branch (of BRANCHES, else all) on each of its arches
+        # (of ARCHES, else all) that Debian builds: branch, arch, Debian's
+        # arch, source package, suites (tabs), for scripts/shipped.sh.
+        need(len(args) == 2, "plan.sh shipped-sources \"BRANCH...\" \"ARCH...\"")
+        wb, wa = args[0].split(), args[1].split()
+        p.check_names(wb, data.branches, "BRANCH")
+        p.check_names(wa, data.arches, "ARCH")
+        for b in data.branches:
+            pkg = data.bval(b, "PACKAGE")
+            if (wb and b not in wb) or not pkg:
+                continue
+            for a in data.branch_arches(b):
+                if (wa and a not in wa) or not data.aval(a, "DEBIAN_ARCH"):
+                    continue
+                print("\t".join([b, a, data.aval(a, "DEBIAN_ARCH"), pkg, data.bval(b, "SUITES")]))
+    elif verb == "pinned":
+        # The Debian version a packaged branch's tree is planned at (pinned
+        # by plan.sh pin, or DEBIAN_VERSION's).
+        need(len(args) == 1, "plan.sh pinned BRANCH")
+        pkg = data.bval(branch(args[0]), "PACKAGE")
+        if not pkg:
+            raise DataError(f"branch {args[0]} has no Debian package")
+        p.check_inputs()
+        print(p.pinned_version(pkg))
     elif verb == "image":
         # IMAGE's files: each one's cell, and a line saying what it is.
         for im in p.images().values():
