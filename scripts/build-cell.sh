@@ -103,8 +103,19 @@ stamp=""
 	[ ! -s "$out/patch.log" ] || cat "$out/patch.log"
 	CROSS_COMPILE=$cross KERNEL_CC=$cc KERNEL_HOSTCC=$hostcc KERNEL_CCACHE=$ccache JOBS=$jobs TREE_STAMP=$stamp \
 		BASE_CONFIG=$base_config ORIGIN_CONFIG=$origin_config CHECK_OPTIONS=$check_options \
-		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 \
-		|| { tail -n 20 "$out/build.log" >&2; exit 1; }
+		"$here/build-kernel.sh" "$tree" "$objdir" "$karch" "$target" "${frags[@]}" >"$out/build.log" 2>&1 &
+	bpid=$!
+	# How far it is (scripts/progress.sh): objects of the last full build of
+	# this tree and configuration, which its object directory remembers.
+	expect=$(cat "$objdir/.leap-objects" 2>/dev/null || echo 0)
+	"$here/progress.sh" watch "$out/build.log" "$bpid" "[$pos] build $branch $arch ${cell#"$branch-$arch-"}" "$expect" &
+	ppid=$!
+	brc=0
+	wait "$bpid" || brc=$?
+	wait "$ppid" || true
+	[ "$brc" -eq 0 ] || { tail -n 20 "$out/build.log" >&2; exit 1; }
+	n=$("$here/progress.sh" count "$out/build.log")
+	[ "${n:-0}" -le "$expect" ] || echo "$n" >"$objdir/.leap-objects"
 	rm -rf "$imgdir.tmp"
 	mkdir -p "$imgdir.tmp"
 	cp "$objdir/$target" "$objdir/.config" "$imgdir.tmp/"

@@ -122,7 +122,8 @@ if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$inputs" ]; th
 fi
 
 start=$(date +%s)
-make "${mkargs[@]}" -j"$jobs" "$(basename "$image")"
+# kbuild's one line per object (scripts/progress.sh counts them), not -s.
+make "${mkargs[@]}" --no-silent -j"$jobs" "$(basename "$image")"
 [ -f "$obj/$image" ] || die "no $image after the build in $obj"
 echo $(($(date +%s) - start)) >"$obj/.leap-make-s"
 [ -z "${KERNEL_CCACHE:-}" ] || ccache --print-stats | awk -F'\t' '$1 ~ /^(direct_cache_hit|preprocessed_cache_hit|cache_miss)$/ { print "ccache " $1 " " $2 }' >"$obj/.leap-ccache"

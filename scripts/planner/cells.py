@@ -193,10 +193,13 @@ class Planner:
 
     def ksrc_note(self, b):
         k = self.ksrc
-        if k.rt:
-            self.note(f"KSRC={k.path} carries the PREEMPT_RT patch ({k.rt}), but is built with the branch's "
-                      f"configuration, without full preemption: the RT kernel is not what runs (the plan and "
-                      f"each cell's record say so: tree.rt)")
+        if k.rt and k.rt_option and not self.e("KCONFIG"):
+            self.note(f"KSRC={k.path} carries the PREEMPT_RT patch ({k.rt}): built with it, the tiny "
+                      f"configuration and CONFIG_{k.rt_option}=y (the plan and each cell's record say so: tree.rt)")
+        elif k.rt and not self.e("KCONFIG"):
+            self.note(f"KSRC={k.path} carries the PREEMPT_RT patch ({k.rt}), but its Kconfig names no full-preemption "
+                      f"option this knows (PREEMPT_RT_FULL, PREEMPT_RT): built without it, the RT kernel is not what runs "
+                      f"(the plan and each cell's record say so: tree.rt)")
         if k.fix == "fixed":
             more = [x for x in self.data.bval(b, "VARIANTS").split() if x not in (self.shipped(), self.fix_variant())]
             self.note(f"KSRC={k.path} ({k.named()}) already carries the leap-second fix in its code "
@@ -344,7 +347,12 @@ class Planner:
 
     def frag_files(self, c, b, a):
         if self.kc_source(c) == "tiny":
-            return self.configs(a, self.data.bval(b, "CONFIGS").split())
+            frags = self.data.bval(b, "CONFIGS").split()
+            # A tree with the RT patch is built with it: the tiny
+            # configuration and the tree's full preemption on top.
+            if self.ksrc is not None and self.ksrc.rt_option:
+                frags.append({"PREEMPT_RT_FULL": "rt-full", "PREEMPT_RT": "rt"}[self.ksrc.rt_option])
+            return self.configs(a, frags)
         return self.configs(a, self.data.kconfig_files[c].get("FRAGMENTS").split(), own=False)
 
     def needs_met(self, mode, files):

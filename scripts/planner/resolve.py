@@ -319,8 +319,14 @@ class Resolver(Planner):
             version, src = self.ksrc.version, "ksrc"
             tree_id = "ksrc-" + sha256(tree.encode()).hexdigest()[:8]
             fix_state, vendor = self.ksrc.line, self.ksrc.vendor
-            # A tree with the RT patch, built without it: said, not hidden.
-            rt = f"{self.ksrc.rt}, not built" if self.ksrc.rt else ""
+            # A tree with the RT patch: built with it (the tiny configuration
+            # and its full preemption; your own KCONFIG= as it says), or
+            # said that it was not.
+            rt = ""
+            if self.ksrc.rt and self.e("KCONFIG"):
+                rt = f"{self.ksrc.rt}, as KCONFIG= sets it"
+            elif self.ksrc.rt:
+                rt = f"{self.ksrc.rt}, built with CONFIG_{self.ksrc.rt_option}=y" if self.ksrc.rt_option else f"{self.ksrc.rt}, not built"
         else:
             version = self.pinned_version(pkg)
             tree, src, tree_id = f"{build}/trees/{pkg}", "debian", pkg

@@ -156,6 +156,19 @@ class Ksrc:
         return lv.decode(errors="replace").strip() if lv else ""
 
     @property
+    def rt_option(self):
+        """The tree's full-preemption option where it carries the RT patch:
+        PREEMPT_RT_FULL (the patch sets before 5.3), PREEMPT_RT (after; the
+        name mainline kept); "" when its Kconfig names neither."""
+        if not self.rt:
+            return ""
+        kc = _read(os.path.join(self.path, "kernel/Kconfig.preempt")) or b""
+        for opt in ("PREEMPT_RT_FULL", "PREEMPT_RT"):
+            if re.search(rb"^config " + opt.encode() + rb"\s*$", kc, re.M):
+                return opt
+        return ""
+
+    @property
     def state(self):
         if self._state is None:
             self._state = fix_state(self.path)
