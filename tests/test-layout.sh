@@ -177,16 +177,23 @@ out=$(ksrc_branch old) && rc=0 || rc=$?
 check "2.4.37: refused" test "$rc" -ne 0
 check "... which no branch supports" grep -q "Linux 2.4.37, which no branch supports" <<<"$out"
 
-# Every line from 3.0 to the newest packaged tree has a branch, and 2.6.32
-# (by version: the planner's first candidate; the code decides among them).
-# 2.6.33-2.6.39 have none yet: no series applies to their code
-# (docs/long-term-lines.md), and such a version is refused in one line.
-for v in 2.6.32 $(seq -f '3.%g' 0 19) $(seq -f '4.%g' 0 20) $(seq -f '5.%g' 0 19) $(seq -f '6.%g' 0 19) 7.0 7.1 7.2 7.3; do
+# Every line from 2.6.32 to the newest packaged tree has a branch (by
+# version: the planner's first candidate; the code decides among them).
+for v in $(seq -f '2.6.%g' 32 39) $(seq -f '3.%g' 0 19) $(seq -f '4.%g' 0 20) $(seq -f '5.%g' 0 19) $(seq -f '6.%g' 0 19) 7.0 7.1 7.2 7.3; do
 	b=$("$plan" branch-for "$v" 2>&1) && rc=0 || rc=$?
 	check "Linux $v: a branch ($b)" test "$rc" = 0
 done
-err=$("$plan" branch-for 2.6.36 2>&1) && rc=0 || rc=$?
-check_eq "2.6.36: no branch, one line" "1 1" "$([ "$rc" -ne 0 ] && echo 1) $(grep -c 'no branch supports kernel 2.6.36' <<<"$err")"
+# 2.6.33-2.6.39: the branch of each layout, by version alone (no LAYOUT;
+# docs/backports.md, "2.6.33-2.6.39"), early and late point releases.
+for t in 2.6.33:2.6.33 2.6.33.3:2.6.33 2.6.34:2.6.33 2.6.34.14:2.6.33 2.6.35:2.6.35 2.6.35.12:2.6.35 \
+	2.6.36:2.6.36 2.6.36.4:2.6.36 2.6.37.6:2.6.36 2.6.38:2.6.38 2.6.38.8:2.6.38 2.6.39:2.6.39 2.6.39.4:2.6.39; do
+	check_eq "Linux ${t%%:*}: branch ${t#*:}" "${t#*:}" "$("$plan" branch-for "${t%%:*}" 2>&1)"
+done
+tree o236 2.6.36 ""
+check_eq "a 2.6.36 tree (ksrc-branch.sh reads its Makefile): branch 2.6.36" 2.6.36 "$(ksrc_branch o236)"
+# A version below every branch is refused in one line.
+err=$("$plan" branch-for 2.6.31 2>&1) && rc=0 || rc=$?
+check_eq "2.6.31: no branch, one line" "1 1" "$([ "$rc" -ne 0 ] && echo 1) $(grep -c 'no branch supports kernel 2.6.31' <<<"$err")"
 # The later layout's boundaries, by code: clock_was_set(bases) (upstream
 # 5.15; RHEL 9's 5.14 has it too) and a tree newer than every branch.
 later="TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime))"
@@ -210,14 +217,25 @@ check_eq "... whose cells then plan" "7.3-x86_64-stock" "$(KSRC=$w/n74 "$plan" c
 out=$(ksrc_branch x74) && rc=0 || rc=$?
 check_eq "a newer tree in no known layout: refused in one line naming what it lacks" "1 1" \
 	"$([ "$rc" -ne 0 ] && echo 1) $(grep -c "newer than every branch, and its code is not in the newest layout (not 7.3's: kernel/time/timekeeping.c has no 'CLOCK_SET_WALL')" <<<"$out")"
-# A tree with the PREEMPT_RT patch (its localversion-rt): built without full
-# preemption, and the plan says so, in its line and its record.
+# A tree with the PREEMPT_RT patch (its localversion-rt): built with its
+# full-preemption option on top of the tiny configuration (the RT patch's
+# PREEMPT_RT_FULL before 5.3, PREEMPT_RT after), said in its line and its
+# record; a tree whose Kconfig names neither: built without, and said so.
 tree rt44 4.4.70 "TK_CLOCK_WAS_SET tk_core if (unlikely(base.tv64 >= tk->next_leap_ktime.tv64))" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
 printf -- '-rt83\n' >"$w/rt44/localversion-rt"
 out=$(KSRC="$w/rt44" "$plan" ksrc 4.2 2>&1)
-check "an RT tree: its line says the RT kernel is not what runs" grep -q "KSRC=$w/rt44 carries the PREEMPT_RT patch (-rt83), but is built with the branch's configuration, without full preemption: the RT kernel is not what runs" <<<"$out"
+check "an RT tree without a known option: its line says the RT kernel is not what runs" grep -q "KSRC=$w/rt44 carries the PREEMPT_RT patch (-rt83), but its Kconfig names no full-preemption option this knows (PREEMPT_RT_FULL, PREEMPT_RT): built without it, the RT kernel is not what runs" <<<"$out"
 KSRC="$w/rt44" "$plan" resolve "$w/rrt" 4.2-x86_64-stock 2>/dev/null
 check_eq "... and its plan records it" "-rt83, not built" "$(jq -r .tree.rt "$w/rrt/cells/4.2-x86_64-stock/plan.json")"
+printf 'config PREEMPT_RT_BASE\n\tbool\nconfig PREEMPT_RT_FULL\n\tbool "Fully Preemptible Kernel (RT)"\n' >"$w/rt44/kernel/Kconfig.preempt"
+out=$(KSRC="$w/rt44" "$plan" ksrc 4.2 2>&1)
+check "an RT tree: built with it, its line says so" grep -q "KSRC=$w/rt44 carries the PREEMPT_RT patch (-rt83): built with it, the tiny configuration and CONFIG_PREEMPT_RT_FULL=y" <<<"$out"
+KSRC="$w/rt44" "$plan" resolve "$w/rrt" 4.2-x86_64-stock 2>/dev/null
+check_eq "... its plan records it" "-rt83, built with CONFIG_PREEMPT_RT_FULL=y" "$(jq -r .tree.rt "$w/rrt/cells/4.2-x86_64-stock/plan.json")"
+check_eq "... and builds with the full-preemption fragment" "configs/rt-full.config" "$(jq -r '.configs[] | select(test("rt"))' "$w/rrt/cells/4.2-x86_64-stock/plan.json")"
+printf 'config PREEMPT_RT\n\tbool "Fully Preemptible Kernel (Real-Time)"\n' >"$w/rt44/kernel/Kconfig.preempt"
+KSRC="$w/rt44" "$plan" resolve "$w/rrt" 4.2-x86_64-stock 2>/dev/null
+check_eq "a later RT tree: PREEMPT_RT's fragment" "configs/rt.config" "$(jq -r '.configs[] | select(test("rt"))' "$w/rrt/cells/4.2-x86_64-stock/plan.json")"
 # Planning reads a tree you bring and writes nothing in it: no file, no
 # time of a file or directory changes (its version comes from the Makefile's
 # lines, not from running make there).
