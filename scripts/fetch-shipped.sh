@@ -17,7 +17,10 @@
 # BUILD_DIR/shipped/PACKAGE_VERSION/ holds vmlinuz-<release>,
 # config-<release> (as /boot has them) and debian-package ("PACKAGE VERSION",
 # which the planner records); it is written under a temporary name and
-# renamed when complete.  The .debs stay in BUILD_DIR/debs.
+# renamed when complete.  The .debs stay in BUILD_DIR/debs.  A package that
+# cannot be had (a mirror that lists it but does not serve it) is one line
+# on stderr, "fetch-shipped: not fetched: PACKAGE VERSION: why", and the
+# others go on; exit 1 only when none could be had.
 set -eu
 # shellcheck source=scripts/lib.sh
 . "$(dirname "$0")/lib.sh"
@@ -52,13 +55,18 @@ if [ -n "$list" ]; then
 	echo "$pkgs"
 	exit 0
 fi
+got=0
 while read -r pkg ver; do
 	dir=$build/shipped/${pkg}_$ver
 	if [ ! -f "$dir/debian-package" ]; then
 		deb=$build/debs/${pkg}_${ver}_$debarch.deb
 		if [ ! -f "$deb" ]; then
 			echo "fetch-shipped: downloading $pkg $ver ($debarch)" >&2
-			apt_download "$pkg:$debarch=$ver" "$deb" "$pkg $ver ($debarch)" "boot your own copy with IMAGE=" || exit 1
+			if ! err=$(apt_download "$pkg:$debarch=$ver" "$deb" "$pkg $ver ($debarch)" "boot your own copy with IMAGE=" 2>&1); then
+				err=${err##*$'\n'}
+				echo "fetch-shipped: not fetched: $pkg $ver: ${err#fetch-shipped: }" >&2
+				continue
+			fi
 		fi
 		rm -rf "$dir.tmp"
 		mkdir -p "$dir.tmp/x"
@@ -74,4 +82,6 @@ while read -r pkg ver; do
 	fi
 	images=("$dir"/vmlinu*)
 	printf '%s\t%s\t%s\n' "${images[0]}" "$pkg" "$ver"
+	got=$((got + 1))
 done <<<"$pkgs"
+[ "$got" -gt 0 ] || die "none of the $(grep -c . <<<"$pkgs") linux-image packages of $src for $debarch could be fetched"

@@ -51,6 +51,7 @@ model=$(jq --argjson checks "$checks" --arg want "$want" --arg shipped "$shipped
 			["timekeeping options", ($k.kconfig.options // {} | to_entries | map(.key + "=" + .value) | join(" ")
 			                         | if . == "" then "not known (no configuration given or found)" else . end)]
 		],
+		branch: $k.branch,
 		modes: ($ship | map(.boot_mode)),
 		answer: (if ($ship | length) == 0 then "no verdict: no " + $shipped + " cell of this kernel in the run"
 		         elif ($ship | all(.verdict == "PASS")) then
@@ -83,7 +84,7 @@ n=$(jq length <<<"$model")
 for i in $(seq 0 $((n - 1))); do
 	k=$(jq ".[$i]" <<<"$model")
 	slug=$(jq -r .slug <<<"$k")
-	jq -r '
+	jq -r '. as $k | .answer as $answer | .branch as $branch |
 		def row: "| " + join(" | ") + " |";
 		"# Leap-second readiness: " + .name, "",
 		"**" + .answer + "**", "",
@@ -92,7 +93,9 @@ for i in $(seq 0 $((n - 1))); do
 		"## Each check", "",
 		(["check", "what it shows"] + .modes | row), (["---", "---"] + (.modes | map("---")) | row),
 		(.checks[] | [.name, (if (.results | any(. == "FAILED")) then "**" + .bad + "**" else .ok end)] + .results | row), "",
-		"## The test catches the bug on this kernel", "",
+		"## The same kernel with the bug put back, or the fix applied", "",
+		(.others | map(select(.variant == "fixed" and .verdict == "PASS")) | if length > 0 and ($answer | test("^NOT"))
+		 then "Ready with the fix: the branch'"'"'s fix series (`make export BRANCH=" + $branch + "`) gives PASS.", "" else empty end),
 		(if (.others | length) == 0 then "No other variant of this kernel in the run: a binary cannot be rebuilt with the bug put back. The same branch'"'"'s regress cells (make qemu-BRANCH) show what the test does to a kernel with the bug."
 		 else (["cell", "verdict", "expected", "as expected", "failed checks"] | row), "|---|---|---|---|---|",
 		      (.others[] | [.cell, .verdict, .expected, (if .ok then "yes" else "**no**" end), .failed] | row) end), "",
@@ -103,7 +106,7 @@ for i in $(seq 0 $((n - 1))); do
 		  + "; sampler reads in the leap windows: " + ((.windows // {}) | to_entries | map(.key + " " + (.value | tostring)) | join(", "))), "",
 		"## Reproduce", "", "```", .reproducers[], "```", "",
 		"Consoles: " + (.cells | map(.console) | join(", "))' <<<"$k" >"$out/$slug.md"
-	jq -r '
+	jq -r '. as $k | .answer as $answer | .branch as $branch |
 		def esc: tostring | gsub("&"; "&amp;") | gsub("<"; "&lt;") | gsub(">"; "&gt;");
 		def td: "<td>" + esc + "</td>";
 		def cls: if . == "ok" or . == "PASS" then "ok" elif (. | test("^(FAILED|FAIL|SPLAT|TIMEOUT|NOT)")) then "bad" elif . == "-" then "" else "warn" end;
@@ -116,7 +119,9 @@ for i in $(seq 0 $((n - 1))); do
 		"<h2>Each check</h2><table><tr><th>check</th><th>what it shows</th>" + (.modes | map("<th>" + esc + "</th>") | join("")) + "</tr>",
 		(.checks[] | "<tr><td><code>" + (.name | esc) + "</code></td>" + ((if (.results | any(. == "FAILED")) then .bad else .ok end) | td)
 		  + (.results | map("<td class=\"" + (. | cls) + "\">" + esc + "</td>") | join("")) + "</tr>"), "</table>",
-		"<h2>The test catches the bug on this kernel</h2>",
+		"<h2>The same kernel with the bug put back, or the fix applied</h2>",
+		(.others | map(select(.variant == "fixed" and .verdict == "PASS")) | if length > 0 and ($answer | test("^NOT"))
+		 then "<p>Ready with the fix: the branch'"'"'s fix series (<code>make export BRANCH=" + ($branch | esc) + "</code>) gives PASS.</p>" else "" end),
 		(if (.others | length) == 0 then "<p>No other variant of this kernel in the run: a binary cannot be rebuilt with the bug put back. The same branch'"'"'s regress cells (make qemu-BRANCH) show what the test does to a kernel with the bug.</p>"
 		 else "<table><tr><th>cell</th><th>verdict</th><th>expected</th><th>as expected</th><th>failed checks</th></tr>"
 		      + (.others | map("<tr>" + (.cell | td) + "<td class=\"" + (if .ok then "ok" else "bad" end) + "\">" + (.verdict | esc) + "</td>" + (.expected | td)

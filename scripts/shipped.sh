@@ -53,8 +53,10 @@ n=0 parts=()
 while IFS=$'\t' read -r b a _ _ _; do
 	n=$((n + 1))
 	while [ ! -f "$RUN/parts/$n.done" ]; do sleep 1; done
+	# What could not be had is said and kept (the table lists it).
+	sed -n "s/^fetch-shipped: not fetched: /$b $a: not fetched: /p" "$RUN/parts/$n.fetch.log" | tee -a "$RUN/not-fetched.txt" >&2
 	if [ -f "$RUN/parts/$n.error" ]; then
-		cat "$RUN/parts/$n.error" >&2
+		tee -a "$RUN/not-fetched.txt" <"$RUN/parts/$n.error" >&2
 		continue
 	fi
 	images=$(cut -f1 "$RUN/parts/$n.images" | paste -sd' ')

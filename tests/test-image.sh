@@ -54,6 +54,9 @@ z[0:2], z[4:8] = b"MZ", b"zimg"
 struct.pack_into("<II", z, 8, 0x200, len(payload))
 z[0x18:0x1c] = b"gzip"
 open(f"{w}/zboot", "wb").write(bytes(z) + payload + bytes(4096))
+# s390: its IPL record at 8.
+s = bytearray(raw(8, b"\x02\x00\x00\x18\x60\x00\x00\x50\x02\x00\x00\x68\x60\x00\x00\x50", b"Linux version 6.1.0-50-s390x (debian-kernel@lists.debian.org) #1 SMP Debian 6.1.176-1\n"))
+open(f"{w}/s390", "wb").write(bytes(s))
 # Bad ones.
 open(f"{w}/small", "wb").write(b"\x7fELF" + bytes(100))
 open(f"{w}/noise", "wb").write(bytes(range(256)) * 64)
@@ -81,6 +84,7 @@ check_eq "gzip arm64 Image: arm64 (RHEL's 5.14.0 release)" "arm64 6.1" "$(info "
 check_eq "xz RISC-V Image: riscv64" "riscv64 6.12" "$(info "$w/riscv.xz")"
 check_eq "ELF ppc64 little-endian: ppc64el (Ubuntu's banner: 6.8.12)" "ppc64el 6.1" "$(info "$w/vmlinux-ppc")"
 check_eq "EFI zboot with a gzip Image inside: arm64" "arm64 6.1" "$(info "$w/zboot")"
+check_eq "an s390 image (its IPL record): s390x" "s390x 6.1" "$(info "$w/s390")"
 check_eq "an old bzImage with ARCH=i386 confirming it" "i386 3.1" "$(info "$w/bzold" i386)"
 out=$(IMAGE="$w/vmlinuz-6.1.0-28-amd64" plan image)
 check "the image's line names its release, Debian's version and the config found beside it" \

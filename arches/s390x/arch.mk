@@ -18,5 +18,5 @@ DEBIAN_ARCH    := s390x
 DEBIAN_FLAVOUR := s390x
 KCONFIG_SYMBOL := CONFIG_S390
 # What a kernel image brought with IMAGE= must be to boot here.
-IMAGE_FORMATS  := elf-s390-be
+IMAGE_FORMATS  := s390-image elf-s390-be
 CLOCK_OPTIONS  :=

@@ -95,7 +95,7 @@ ARCH_KEYS = {
     "CLOCK_OPTIONS": _words(r"[A-Za-z0-9_]+", "an option without CONFIG_"),
     # The kernel image formats this arch boots when a user brings one
     # (scripts/planner/image.py names them).
-    "IMAGE_FORMATS": _words(r"bzImage-(32|64)|arm64-Image|riscv-Image|arm-zImage|elf-[a-z0-9_]+-(le|be)",
+    "IMAGE_FORMATS": _words(r"bzImage-(32|64)|arm64-Image|riscv-Image|arm-zImage|s390-image|elf-[a-z0-9_]+-(le|be)",
                             "an image format (bzImage-64, arm64-Image, elf-<machine>-le, ...)"),
 }
 MUTANT_KEYS = {

@@ -3,7 +3,7 @@
 The format gives the arch (an arch stanza's IMAGE_FORMATS names the ones
 it boots): an x86 bzImage (its setup header; 64-bit when xloadflags says
 so), an arm64 or RISC-V Image (their headers' magic), an arm zImage, an
-ELF file (its machine), an EFI zboot file, or any of them compressed
+s390 image (its IPL record), an ELF file (its machine), an EFI zboot file, or any of them compressed
 whole (gzip, xz, lzma, bzip2 from Python; zstd and lz4 through their
 tools).  The version comes from the kernel's own banner ("Linux version
 ..."): the bzImage header points at it; elsewhere it is found in the
@@ -166,6 +166,10 @@ class Image:
             return "riscv-Image", banner_in(d, what, deep=False)
         if len(d) > 0x30 and _u32(d, 0x24) == 0x016f2818:
             return "arm-zImage", banner_in(d, what)
+        # s390's image starts with its IPL record (the channel programs a
+        # boot from it runs, as file(1) knows it).
+        if d[8:24] == b"\x02\x00\x00\x18\x60\x00\x00\x50\x02\x00\x00\x68\x60\x00\x00\x50":
+            return "s390-image", banner_in(d, what)
         if d[:4] == b"\x7fELF":
             little = d[5] == 1
             mach = struct.unpack_from("<H" if little else ">H", d, 18)[0]
