@@ -111,6 +111,19 @@ IMAGE="$w/arm64.gz" BUILD_DIR="$w/b" "$ROOT/scripts/plan.sh" resolve "$w/run" "$
 IMAGE="$w/arm64.gz" "$ROOT/scripts/plan.sh" image-unpack "$w/run/cells/$c/plan.json"
 check_eq "unpack: a compressed Image is given to QEMU raw (its header magic at 0x38)" "ARMd" "$(tail -c +57 "$(jq -r .image.path "$w/run/cells/$c/plan.json")" | head -c 4 | tr -cd "A-Za-z")"
 
+# An image whose console stays silent (its serial driver a module): BOOTFAIL,
+# and the reason names the console to build in.  QEMU is a stand-in that
+# prints nothing and ends, as such a guest does for the harness.
+c=6.1-x86_64-stock@image.6.1.0-28-amd64
+p=$w/run/cells/$c/plan.json
+jq '.qemu.argv = ["bash", "-c", "exit 0"] | .qemu.silence_s = 2 | .packages = []' "$p" >"$p.new" && mv "$p.new" "$p"
+mkdir -p "$(dirname "$(jq -r .initramfs.path "$p")")" && touch "$(jq -r .initramfs.path "$p")"
+echo '{"status": "unpacked", "build_s": 0, "reason": "the image as it is: nothing built"}' >"$w/run/cells/$c/build.json"
+"$ROOT/scripts/boot-cell.sh" "$p" >/dev/null 2>&1 || true
+check_eq "a silent console: BOOTFAIL" BOOTFAIL "$(jq -r .verdict "$w/run/cells/$c/cell.json")"
+check "... whose reason names the console to build in" grep -q "the console stayed silent: the image must have the serial console QEMU's x86_64 machine gives (ttyS0) built in" <(jq -r .reason "$w/run/cells/$c/cell.json")
+check_eq "... and records the image it booted" "6.1.0-28-amd64 bzImage-64" "$(jq -r '"\(.tree_image.release) \(.tree_image.format)"' "$w/run/cells/$c/cell.json")"
+
 # Bad input: one line, exit 2, nothing started.
 bad() { # DESCRIPTION PATTERN ENV... -- PLAN-ARGS...
 	local what=$1 pat=$2 out rc envs=()
