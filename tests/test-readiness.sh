@@ -43,6 +43,11 @@ md=$("$ROOT/scripts/readiness.sh" "$w/run" 6.1-x86_64-stock "$w/pages2" | grep '
 check "a FAIL: not ready, naming the check" grep -q '^\*\*NOT ready: FAIL in default (leap_edge)\*\*' "$md"
 check "a FAIL: the row says what the failure means" grep -q '^| leap_edge | \*\*a timer for midnight fires during 23:59:60' "$md"
 check "a FAIL: the row's result" grep -q 'FAILED |$' <(grep '^| leap_edge' "$md")
+# A PASS that left an essential check unproven is not called ready.
+jq '.verdict = "PASS" | .ok = false | .failed_tests = [] | .unproven = ["adjtimex_at_leap"] | .skipped_tests = [{test: "adjtimex_at_leap", reason: "insert: 0 samples"}] | .passed_tests -= ["adjtimex_at_leap"]' "$c" >"$c.new" && mv "$c.new" "$c"
+md=$("$ROOT/scripts/readiness.sh" "$w/run" 6.1-x86_64-stock "$w/pages5" | grep '\.md$')
+check "an unproven PASS: not called ready, the check named" grep -q '^\*\*PASS in every boot mode run (default), but not proven: adjtimex_at_leap in default' "$md"
+check "an unproven PASS: the check's row says skipped and why" grep -q '^| adjtimex_at_leap | .* | skipped: insert: 0 samples |$' "$md"
 # Every kernel of the run without CELL: one page each (x86_64 and arm64).
 check_eq "the whole run: a page per kernel" 4 "$("$ROOT/scripts/readiness.sh" "$w/run" "" "$w/pages3" | grep -c .)"
 out=$("$ROOT/scripts/readiness.sh" "$w/run" 6.1-x86_64-bogus "$w/pages4" 2>&1) && rc=0 || rc=$?
