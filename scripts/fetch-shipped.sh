@@ -70,7 +70,13 @@ while read -r pkg ver; do
 		fi
 		rm -rf "$dir.tmp"
 		mkdir -p "$dir.tmp/x"
-		dpkg-deb --fsys-tarfile "$deb" | tar -xf - -C "$dir.tmp/x" --wildcards './boot/*'
+		# Unpacking takes the CPU for seconds: never beside a guest
+		# (LEAP_CPU_LOCK, the lock a run's guests share; the download itself
+		# goes on while they boot).
+		(
+			[ -z "${LEAP_CPU_LOCK:-}" ] || { exec 8>>"$LEAP_CPU_LOCK"; flock -x 8; }
+			dpkg-deb --fsys-tarfile "$deb" | tar -xf - -C "$dir.tmp/x" --wildcards './boot/*'
+		)
 		for f in "$dir.tmp"/x/boot/vmlinu* "$dir.tmp"/x/boot/config-*; do
 			[ ! -f "$f" ] || mv "$f" "$dir.tmp/"
 		done

@@ -97,13 +97,16 @@ jq -r 'select(.tree.source == "debian") | [.tree.package, (.tree.suites | join("
 
 # Boot dispatcher: reads "INDEX/TOTAL PLAN" lines as build steps finish and
 # keeps at most $boots cells booting.
+# The lock that keeps builds and guests apart (LEAP_CPU_LOCK: a caller's,
+# shared with its own CPU-heavy steps: scripts/shipped.sh's unpacking).
+cpu=${LEAP_CPU_LOCK:-$RUN/.cpu}
 ready=$RUN/.ready
 rm -f "$ready"
 mkfifo "$ready"
 (
 	while read -r pos plan; do
 		while [ "$(jobs -rp | wc -l)" -ge "$boots" ]; do wait -n || true; done
-		flock -s "$RUN/.cpu" "$here/boot-cell.sh" "$plan" "$pos" &
+		flock -s "$cpu" "$here/boot-cell.sh" "$plan" "$pos" &
 	done <"$ready"
 	wait
 ) &
@@ -112,12 +115,13 @@ exec 9>"$ready"
 i=0
 for plan in "${plans[@]}"; do
 	i=$((i + 1))
-	flock -x "$RUN/.cpu" nice -n 19 "$here/build-cell.sh" "$plan" "$i/$#" || true
+	flock -x "$cpu" nice -n 19 "$here/build-cell.sh" "$plan" "$i/$#" || true
 	echo "$i/$# $plan" >&9
 done
 exec 9>&-
 wait "$dispatcher" || true
-rm -f "$ready" "$RUN/.cpu"
+rm -f "$ready"
+[ -n "${LEAP_CPU_LOCK:-}" ] || rm -f "$cpu"
 wait
 echo "$(($(date +%s) - start))" >"$RUN/wall_s"
 exec "$here/report.sh" "$RUN"

@@ -28,6 +28,8 @@ groups=$("$here/plan.sh" shipped-sources "$branches" "$arches") || exit 2
 lock_build shipped "$build"
 new_run shipped- "$build"
 mkdir -p "$RUN/parts"
+# One lock for every part's guests and the unpacking of the next packages.
+export LEAP_CPU_LOCK=$RUN/.cpu
 start=$(date +%s)
 
 # The downloads, one group after another, ahead of the boots.
@@ -68,6 +70,7 @@ while IFS=$'\t' read -r b a _ _ _; do
 	parts+=("$RUN/parts/$n")
 done <<<"$groups"
 wait "$fetcher" || true
+rm -f "$LEAP_CPU_LOCK"
 [ ${#parts[@]} -gt 0 ] || { echo "shipped: no image was booted" >&2; exit 1; }
 rc=0
 "$here/merge-results.sh" "$RUN" "${parts[@]}" || rc=$?
