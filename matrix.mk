@@ -36,6 +36,8 @@ help:
 	@echo "make qemu-5.10 DEBIAN_VERSION=5.10.223-1  a Debian upload other than the newest"
 	@echo "make cell CELL=6.1-arm64-regress one cell; make list-cells lists them"
 	@echo "make list-jobs [PER=cell] [FORMAT=json|gitlab]  the cells as CI jobs (docs/ci.md)"
+	@echo "make list-jobs FORMAT=lava [OUT=dir] [ARTIFACTS=url]  a LAVA job per cell (docs/ci.md)"
+	@echo "make cell CELL=... PUBLISH=dir  ...its kernel and initramfs in dir/<cell>/ (LAVA's ARTIFACTS)"
 	@echo "make list-branches [FORMAT=md]  each branch: what it takes, arches, series, trees run on"
 	@echo "make cell CELL=... DRY_RUN=1    print the cell's plan, build nothing"
 	@echo "make qemu KSRC=/path/to/linux   a tree you bring (stock and fixed)"
@@ -63,9 +65,12 @@ list-branches:
 # The cells as CI jobs: PER=tree-arch (default) or cell; FORMAT=list
 # (default), json (GitHub Actions) or gitlab (a child pipeline).  The CI
 # files (.github/workflows/, .gitlab-ci.yml) call this; see docs/ci.md.
+# FORMAT=lava: a LAVA v2 job per cell (scripts/lava-jobs.sh), OUT=dir/<cell>.yaml
+# (else stdout), the kernels and initramfs from ARTIFACTS=<URL>.
 list-jobs:
 	@cells=$$($(PLAN) cells "$(BRANCH)" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && \
-		scripts/ci-jobs.sh "$(or $(PER),tree-arch)" "$(if $(filter command line environment,$(origin FORMAT)),$(FORMAT),list)" $$cells
+		$(if $(filter lava,$(FORMAT)),scripts/lava-jobs.sh "$(if $(filter command line environment,$(origin OUT)),$(OUT))" "$(ARTIFACTS)" $$cells,\
+		scripts/ci-jobs.sh "$(or $(PER),tree-arch)" "$(if $(filter command line environment,$(origin FORMAT)),$(FORMAT),list)" $$cells)
 
 matrix:
 	@cells=$$($(PLAN) cells "" "$(ARCH)" "$(VARIANT)" "$(BOOT)" "$(CONFIG)") && $(RUNNER) $$cells

@@ -116,6 +116,8 @@ i=0
 for plan in "${plans[@]}"; do
 	i=$((i + 1))
 	flock -x "$cpu" nice -n 19 "$here/build-cell.sh" "$plan" "$i/$#" || true
+	# PUBLISH=dir: the cell's kernel and initramfs in dir/<cell>/ (a LAVA lab's artifacts).
+	[ -z "${PUBLISH:-}" ] || "$here/publish-cell.sh" "$plan" "$(realpath -m "$PUBLISH")" || true
 	echo "$i/$# $plan" >&9
 done
 exec 9>&-

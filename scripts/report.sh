@@ -1,7 +1,7 @@
 #!/bin/bash
 # report.sh - a run's results.json, its table (stdout, table.txt, and
-# table.md for docs/results.md), index.html and junit.xml, from its cells'
-# cell.json files.
+# table.md for docs/results.md), index.html, junit.xml and kcidb.json
+# (KernelCI's KCIDB, scripts/kcidb.sh), from its cells' cell.json files.
 #
 # Usage: report.sh RUN_DIR
 # Exit 0 only if every cell's verdict is in its expected set.
@@ -52,5 +52,7 @@ rows | awk -F'\t' -v wall="$wall" -v run="$(basename "$run")" '
 	  n++; if ($5 == "true") ok++ }
 	END { printf "\n%d cells, %d as expected, %d unexpected; wall %s s (run %s).\n", n, ok, n - ok, wall, run }' >"$run/table.md"
 "$(dirname "$0")/html-report.sh" "$run"
-echo "report: $run/index.html, $run/junit.xml"
+# KCIDB I/O data (schema v4) for KernelCI's database; ORIGIN= names the submitter.
+"$(dirname "$0")/kcidb.sh" "$run"
+echo "report: $run/index.html, $run/junit.xml, $run/kcidb.json"
 exit "$rc"
