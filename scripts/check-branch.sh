@@ -20,6 +20,10 @@ if [ -n "${KSRC:-}" ]; then
 	# carries the fix is named (one line each); neither is touched.
 	v=$(KSRC=$KSRC "$here/plan.sh" ksrc "$b") || exit 1
 	[ "$v" != stock ] || { echo "== $b: nothing to apply"; exit 0; }
+	# A tree that already carries the fix, or stable's 2012 form of it, is
+	# checked for the variants it runs: the others (the 2012 RFC, whose base
+	# is a tree without the fix) are not for it.
+	[ -z "$("$here/plan.sh" fix-state "$KSRC")" ] || variants=$v
 	tree=$KSRC
 else
 	"$here/plan.sh" cells "$b" >/dev/null || exit 1

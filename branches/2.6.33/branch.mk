@@ -21,4 +21,5 @@ CONFIGS       := old-2.6.32
 
 # The family's build aids, then 2.6.32's vdso aid (upstream in 2.6.37).
 COMPAT        := old/compat pre-3.4/compat 2.6.32/compat
-# No run yet (RUN_ON names the real trees a branch was built and booted on).
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 2.6.34

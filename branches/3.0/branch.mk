@@ -7,6 +7,8 @@ VERSION_MIN := 3.0
 VERSION_MAX := 3.0.9999
 
 PATCHES_fixed := 3.0/fix 3.0/edge
+# The RFC of 1 July 2012: its patch 1 as posted, patch 2 in this layout.
+PATCHES_rfc   := 3.0/rfc
 # On a tree whose code carries stable's own 2012 fix, a patch of this
 # directory that neither applies nor is found in the tree (as it is, or
 # every line it adds) is taken as there in that form: that fix is the

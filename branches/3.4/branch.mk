@@ -13,6 +13,13 @@ VERSION_MAX := 3.4.9999
 # The fix's patch directories, relative to branches/, applied in order
 # (variants and expected verdicts: branches/old/family.mk).
 PATCHES_fixed := 3.4/fix 3.4/edge
+# John Stultz's RFC of 1 July 2012, never merged, as posted (its base,
+# 3.5-rc, is this layout; docs/backports.md, "The RFC of 1 July 2012"):
+# asked for with VARIANT=rfc on a tree without the 2012 fix.  Expected to
+# fail the 2015 leap edge (leap_edge, adjtimex_at_leap), which it cannot mend.
+VARIANTS      := stock rfc fixed
+EXPECT_rfc    := FAIL
+PATCHES_rfc   := 3.4/rfc
 # On a tree whose code carries stable's own 2012 fix, a patch of this
 # directory that neither applies nor is found in the tree (as it is, or
 # every line it adds) is taken as there in that form: that fix is the

@@ -32,4 +32,4 @@ CONFIGS         := common pci
 # tiny configuration).
 KERNEL_HOSTCC   := gcc -std=gnu89 -fcommon -Wno-use-after-free
 # The real trees this branch was built and booted on (docs/results.md).
-RUN_ON := 4.14.67 4.19.108 5.4.59 5.4.291
+RUN_ON := 4.14.67 4.14.325 4.19.108 4.19.255 5.4.59 5.4.291 5.4.301

@@ -21,4 +21,4 @@ PATCHES_regress := 4.2/regress
 # POSIX_TIMERS or SOFTLOCKUP_DETECTOR symbol yet), with TTY.
 CONFIGS       := old old-tty
 # The real trees this branch was built and booted on (docs/results.md).
-RUN_ON := 4.4.178 4.9.124
+RUN_ON := 4.4.178 4.9.124 4.9.337

@@ -12,6 +12,7 @@ VERSION_MAX := 5.14.9999
 # (read in 5.11.14, 5.12.9, 5.14.2); RHEL 9's 5.14, which has the bases
 # form, takes 6.1's (its code decides).
 PATCHES_naive   := later/regress 5.10/naive
+PATCHES_rfc     := later/regress 5.10/rfc
 LAYOUT          := kernel/time/timekeeping.c:next_leap_ktime !kernel/time/timekeeping.c:CLOCK_SET_WALL
 
 # And i386 (bullseye still ships an i386 kernel) and ppc64el.
