@@ -56,18 +56,32 @@ if [ -n "$list" ]; then
 	exit 0
 fi
 got=0
+# get PACKAGE VERSION: its .deb in BUILD_DIR/debs (downloaded once); a line
+# on stderr and status 1 where it cannot be had.
+get() {
+	local deb=$build/debs/${1}_${2}_$debarch.deb err
+	if [ ! -f "$deb" ]; then
+		echo "fetch-shipped: downloading $1 $2 ($debarch)" >&2
+		if ! err=$(apt_download "$1:$debarch=$2" "$deb" "$1 $2 ($debarch)" "boot your own copy with IMAGE=" 2>&1); then
+			err=${err##*$'\n'}
+			echo "fetch-shipped: not fetched: $1 $2: ${err#fetch-shipped: }" >&2
+			return 1
+		fi
+	fi
+}
 while read -r pkg ver; do
 	dir=$build/shipped/${pkg}_$ver
 	if [ ! -f "$dir/debian-package" ]; then
-		deb=$build/debs/${pkg}_${ver}_$debarch.deb
-		if [ ! -f "$deb" ]; then
-			echo "fetch-shipped: downloading $pkg $ver ($debarch)" >&2
-			if ! err=$(apt_download "$pkg:$debarch=$ver" "$deb" "$pkg $ver ($debarch)" "boot your own copy with IMAGE=" 2>&1); then
-				err=${err##*$'\n'}
-				echo "fetch-shipped: not fetched: $pkg $ver: ${err#fetch-shipped: }" >&2
-				continue
-			fi
+		# From 7.x Debian splits linux-image-X: the kernel is in
+		# linux-binary-X (/usr/lib/modules/<release>/vmlinuz), its
+		# configuration in linux-base-X; before, both are in /boot.
+		debs=("$pkg")
+		if apt-cache "${APTOPTS[@]}" show "linux-binary-${pkg#linux-image-}=$ver" >/dev/null 2>&1; then
+			debs=("linux-binary-${pkg#linux-image-}" "linux-base-${pkg#linux-image-}")
 		fi
+		ok=1
+		for p in "${debs[@]}"; do get "$p" "$ver" || ok=""; done
+		[ -n "$ok" ] || continue
 		rm -rf "$dir.tmp"
 		mkdir -p "$dir.tmp/x"
 		# Unpacking takes the CPU for seconds: never beside a guest
@@ -75,13 +89,21 @@ while read -r pkg ver; do
 		# goes on while they boot).
 		(
 			[ -z "${LEAP_CPU_LOCK:-}" ] || { exec 8>>"$LEAP_CPU_LOCK"; flock -x 8; }
-			dpkg-deb --fsys-tarfile "$deb" | tar -xf - -C "$dir.tmp/x" --wildcards './boot/*'
+			for p in "${debs[@]}"; do
+				dpkg-deb --fsys-tarfile "$build/debs/${p}_${ver}_$debarch.deb" \
+					| tar -xf - -C "$dir.tmp/x" --wildcards './boot/*' './usr/lib/modules/*/vmlinu*' './usr/lib/modules/*/config' 2>/dev/null || true
+			done
 		)
 		for f in "$dir.tmp"/x/boot/vmlinu* "$dir.tmp"/x/boot/config-*; do
 			[ ! -f "$f" ] || mv "$f" "$dir.tmp/"
 		done
+		for f in "$dir.tmp"/x/usr/lib/modules/*/vmlinu* "$dir.tmp"/x/usr/lib/modules/*/config; do
+			[ -f "$f" ] || continue
+			rel=$(basename "$(dirname "$f")")
+			case "$f" in */config) mv "$f" "$dir.tmp/config-$rel" ;; *) mv "$f" "$dir.tmp/$(basename "$f")-$rel" ;; esac
+		done
 		rm -rf "$dir.tmp/x"
-		compgen -G "$dir.tmp/vmlinu*" >/dev/null || die "$deb has no /boot/vmlinu* image"
+		compgen -G "$dir.tmp/vmlinu*" >/dev/null || die "${debs[*]} $ver: no kernel image in /boot or /usr/lib/modules/<release>/"
 		echo "$pkg $ver" >"$dir.tmp/debian-package"
 		rm -rf "$dir"
 		mv "$dir.tmp" "$dir"
