@@ -1,8 +1,8 @@
 # Linux 2.6.33-2.6.34 (pre-3.4 layout: leap applied by an ntp.c hrtimer
 # under xtime_lock; one second_overflow() caller, in
 # logarithmic_accumulation()): a tree the user brings (make qemu KSRC=...).
-# Dry-run on real 2.6.33.3, 2.6.34 and 2.6.34.14 trees, not built or booted
-# yet; see docs/backports.md ("2.6.33-2.6.39").
+# Dry-run on real 2.6.33.3, 2.6.34 and 2.6.34.14 trees, built and booted on
+# 2.6.34 (RUN_ON); see docs/backports.md ("2.6.33-2.6.39").
 FAMILY      := pre-3.4
 VERSION_MIN := 2.6.33
 VERSION_MAX := 2.6.34.9999

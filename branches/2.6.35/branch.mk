@@ -1,7 +1,7 @@
 # Linux 2.6.35 (pre-3.4 layout: leap applied by an ntp.c hrtimer under
 # xtime_lock; two second_overflow() callers, no xtime_cache): a tree the
 # user brings (make qemu KSRC=...).  Dry-run on real 2.6.35 and 2.6.35.12
-# trees, not built or booted yet; see docs/backports.md ("2.6.33-2.6.39").
+# trees, built and booted on 2.6.35.6 (RUN_ON); see docs/backports.md ("2.6.33-2.6.39").
 FAMILY      := pre-3.4
 VERSION_MIN := 2.6.35
 VERSION_MAX := 2.6.35.9999
@@ -19,4 +19,5 @@ CONFIGS       := old-2.6.32
 
 # The family's build aids, then 2.6.32's vdso aid (upstream in 2.6.37).
 COMPAT        := old/compat pre-3.4/compat 2.6.32/compat
-# No run yet (RUN_ON names the real trees a branch was built and booted on).
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 2.6.35.6

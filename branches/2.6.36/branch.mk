@@ -1,8 +1,8 @@
 # Linux 2.6.36-2.6.37 (pre-3.4 layout: leap applied by an ntp.c hrtimer
 # under xtime_lock; 2.6.32's ntp.c, 3.0's second_overflow() callers and
 # four-argument update_vsyscall()): a tree the user brings (make qemu
-# KSRC=...).  Dry-run on real 2.6.36.4 and 2.6.37.6 trees, not built or
-# booted yet; see docs/backports.md ("2.6.33-2.6.39").
+# KSRC=...).  Dry-run on real 2.6.36.4 and 2.6.37.6 trees, built and
+# booted on 2.6.36.2 (RUN_ON); see docs/backports.md ("2.6.33-2.6.39").
 FAMILY      := pre-3.4
 VERSION_MIN := 2.6.36
 VERSION_MAX := 2.6.37.9999
@@ -23,4 +23,5 @@ CONFIGS       := old-2.6.36
 # The family's build aids, then 2.6.32's vdso aid (upstream in 2.6.37,
 # which a 2.6.37 tree or a late 2.6.36.y one has: skipped there).
 COMPAT        := old/compat pre-3.4/compat 2.6.32/compat
-# No run yet (RUN_ON names the real trees a branch was built and booted on).
+# The real trees this branch was built and booted on (docs/results.md).
+RUN_ON := 2.6.36.2
