@@ -13,8 +13,8 @@
 #    "applies" (none skipped as already there).  The trees: the packaged
 #    trees extracted under BUILD_DIR/trees (the reference branch's is
 #    fetched if missing), and trees you bring, RFC_TREES (blank-separated
-#    directories) and every directory under LEAP_TREES (default
-#    /work/trees, where this machine keeps them).  A tree is the variant's
+#    directories) and every directory under LEAP_TREES (a directory of
+#    trees, where a machine keeps them).  A tree is the variant's
 #    when its branch has rfc and its code is the variant's base: a
 #    later-layout tree (the stack re-creates the bug first), or an older
 #    one without the 2012 fix;
@@ -91,8 +91,8 @@ pk=$(packaged_tree 2>/dev/null) && trees+=("$pk")
 for d in "$build"/trees/linux-source-*/ ${RFC_TREES:-}; do
 	[ -d "$d" ] && trees+=("${d%/}")
 done
-leap_trees=${LEAP_TREES:-/work/trees}
-if [ -d "$leap_trees" ]; then
+leap_trees=${LEAP_TREES:-}
+if [ -n "$leap_trees" ] && [ -d "$leap_trees" ]; then
 	for d in "$leap_trees"/*/; do trees+=("${d%/}"); done
 fi
 declare -A seen amed
