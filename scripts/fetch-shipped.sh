@@ -46,8 +46,8 @@ fi
 # for its -unsigned twin.
 pkgs=$(apt-cache "${APTOPTS[@]}" dumpavail | awk -v want=" ${versions[*]} " '
 	/^Package: / { p = $2 } /^Version: / { v = $2 }
-	/^$/ { if (p ~ /^linux-image-[0-9]/ && p !~ /-dbg$/ && index(want, " " v " ")) print p, v; p = v = "" }
-	END { if (p ~ /^linux-image-[0-9]/ && p !~ /-dbg$/ && index(want, " " v " ")) print p, v }' | sort -u |
+	/^$/ { if (p ~ /^linux-image-[0-9]+\.[0-9]/ && p !~ /-dbg$/ && index(want, " " v " ")) print p, v; p = v = "" }
+	END { if (p ~ /^linux-image-[0-9]+\.[0-9]/ && p !~ /-dbg$/ && index(want, " " v " ")) print p, v }' | sort -u |
 	awk '{ n = $1; sub(/-unsigned$/, "", n); if (!((n, $2) in seen) || $1 == n) seen[n, $2] = $1 }
 	     END { for (k in seen) { split(k, a, SUBSEP); print seen[k], a[2] } }' | sort -V)
 [ -n "$pkgs" ] || die "no linux-image package of $src ${versions[*]} for $debarch in $suites"
@@ -103,7 +103,11 @@ while read -r pkg ver; do
 			case "$f" in */config) mv "$f" "$dir.tmp/config-$rel" ;; *) mv "$f" "$dir.tmp/$(basename "$f")-$rel" ;; esac
 		done
 		rm -rf "$dir.tmp/x"
-		compgen -G "$dir.tmp/vmlinu*" >/dev/null || die "${debs[*]} $ver: no kernel image in /boot or /usr/lib/modules/<release>/"
+		if ! compgen -G "$dir.tmp/vmlinu*" >/dev/null; then
+			echo "fetch-shipped: not fetched: $pkg $ver: ${debs[*]} hold no kernel image in /boot or /usr/lib/modules/<release>/" >&2
+			rm -rf "$dir.tmp"
+			continue
+		fi
 		echo "$pkg $ver" >"$dir.tmp/debian-package"
 		rm -rf "$dir"
 		mv "$dir.tmp" "$dir"
