@@ -366,10 +366,17 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 	/* kept: the round to report; pool: every round's evidence so far
 	 * (merge_evidence()), round pool_round's own and what later ones lent;
 	 * cand: kept with the pool's evidence, what the report will say. */
-	static struct scenario kept[NLEAP], pool[NLEAP], cand[NLEAP];
+	static struct scenario kept[NSC], pool[NSC], cand[NSC];
+	/* A round runs the leaps' scenarios; the copies hold the others as sc
+	 * has them, since round_failures() reads every scenario (it read past
+	 * copies of NLEAP, and past the data itself where they ended it). */
+	const size_t leaps = NLEAP * sizeof(*sc);
 	int reported = 0, failed_rounds = 0, kept_lack = -1, extra = 0, kept_failed = 0, pool_round = 0;
 	char failed[256], lacking[256], cfailed[256], clacking[256];
 
+	memcpy(kept, sc, sizeof(kept));
+	memcpy(pool, sc, sizeof(pool));
+	memcpy(cand, sc, sizeof(cand));
 	for (int r = 1; r <= rounds + extra; r++) {
 		int nlack = 0, more;
 
@@ -387,18 +394,18 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 		/* A failed round over a clean one, then the fewer checks lacking. */
 		if (kept_lack < 0 || (failed[0] && !kept_failed) ||
 		    (!failed[0] == !kept_failed && nlack < kept_lack)) {
-			memcpy(kept, sc, sizeof(kept));
+			memcpy(kept, sc, leaps);
 			reported = r;
 			kept_lack = nlack;
 			kept_failed = failed[0] != '\0';
 		}
 		if (!pool_round) {
-			memcpy(pool, sc, sizeof(pool));
+			memcpy(pool, sc, leaps);
 			pool_round = r;
 		} else {
 			merge_evidence(pool, sc, r, m);
 		}
-		memcpy(cand, kept, sizeof(cand));
+		memcpy(cand, kept, leaps);
 		merge_evidence(cand, pool, pool_round, m);
 		round_failures(cand, ncpu, m, cfailed, sizeof(cfailed), clacking, sizeof(clacking));
 		more = r == rounds + extra && clacking[0] && !kept_failed && extra < EVIDENCE_ROUNDS &&
@@ -413,11 +420,11 @@ static void run_rounds(struct ktap *k, struct scenario *sc, const int *cpus, int
 				  r % 2 ? "left the natural way" : "left by the STA_PLL reset",
 				  failed[0] ? "failed: " : "ok", failed);
 	}
-	memcpy(sc, cand, sizeof(cand));
+	memcpy(sc, cand, leaps);
 	if (rounds + extra > 1)
 		ktap_line(k, "# leaptest: %d leaps, %d of %d rounds failed; reported below: round %d%s",
 			  2 * (rounds + extra), failed_rounds, rounds + extra, reported,
-			  memcmp(cand, kept, sizeof(cand)) ? ", with evidence its leaps lacked from another round's" : "");
+			  memcmp(cand, kept, leaps) ? ", with evidence its leaps lacked from another round's" : "");
 }
 
 int main(void)
