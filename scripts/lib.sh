@@ -122,6 +122,17 @@ run_cells() {
 	done
 }
 
+# cells_with_run NAME RUN_DIR...: each cell.json of the runs (run_cells),
+# one JSON line each, with its run id as .run; on stdout.
+cells_with_run() {
+	local name=$1 dirs run d
+	shift
+	dirs=$(run_cells "$name" "$@") || exit 1
+	while IFS=$'\t' read -r run d; do
+		[ -z "$d" ] || jq -c --arg run "$run" '. + {run: $run}' "$d/cell.json"
+	done <<<"$dirs"
+}
+
 # doc_section MARK TABLE DOC TITLE: put TABLE (which starts with a
 # "<!-- MARK:" line and ends with "<!-- /MARK -->") in DOC in place of the
 # one there, or at its end under "## TITLE".

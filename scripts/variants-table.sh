@@ -19,10 +19,7 @@ mark=$1 title=$2
 shift 2
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-run_cells variants-table "$@" >"$w/dirs"
-while IFS=$'\t' read -r run d; do
-	jq -c --arg run "$run" '. + {run: $run}' "$d/cell.json"
-done <"$w/dirs" >"$w/cells"
+cells_with_run variants-table "$@" >"$w/cells"
 [ -s "$w/cells" ] || { echo "variants-table: no cells in $*" >&2; exit 1; }
 # Left to right from the tree as shipped: it, the bug put back, the other
 # variants, the fix last (the roles of harness.mk).

@@ -386,12 +386,7 @@ class Resolver(Planner):
         for var, word in (("KERNEL_CC", "CC"), ("KERNEL_HOSTCC", "HOSTCC"), ("CROSS_COMPILE", "CROSS_COMPILE")):
             if self.e(var):
                 repro += f" {word}={q(self.env[var])}"
-        if self.limit() != d.role("LIMIT"):
-            repro += f" LIMIT={q(self.limit())}"
-        if self.silence() != d.role("SILENCE"):
-            repro += f" SILENCE={q(self.silence())}"
-        if self.e("LEAP_CMDLINE"):
-            repro += f" LEAP_CMDLINE={q(self.env['LEAP_CMDLINE'])}"
+        repro += self.repro_guest()
         if self.e("KCONFIG"):
             repro += f" KCONFIG={q(os.path.realpath(self.env['KCONFIG']))}"
         mods = self.kconfig_modules() if base else ""
@@ -400,8 +395,7 @@ class Resolver(Planner):
         want = self.debian_want(pkg)
         if want:
             repro += f" DEBIAN_VERSION={q(want)}"
-        if build != f"{self.root}/build":
-            repro += f" BUILD_DIR={q(build)}"
+        repro += self.repro_build_dir()
 
         return {
             "plan_version": PLAN_VERSION,
@@ -431,6 +425,21 @@ class Resolver(Planner):
             "out": out,
             "reproducer": repro,
         }
+
+    def repro_guest(self):
+        """The reproducer's words for the guest's inputs that differ from
+        the defaults (LIMIT, SILENCE, LEAP_CMDLINE)."""
+        out = ""
+        if self.limit() != self.data.role("LIMIT"):
+            out += f" LIMIT={q(self.limit())}"
+        if self.silence() != self.data.role("SILENCE"):
+            out += f" SILENCE={q(self.silence())}"
+        if self.e("LEAP_CMDLINE"):
+            out += f" LEAP_CMDLINE={q(self.env['LEAP_CMDLINE'])}"
+        return out
+
+    def repro_build_dir(self):
+        return f" BUILD_DIR={q(self.build)}" if self.build != f"{self.root}/build" else ""
 
     def guest_cmdline(self, b, a, m):
         """The guest's command line on branch b, arch a, boot mode m: (the
@@ -480,12 +489,7 @@ class Resolver(Planner):
             repro += f" KCONFIG={q(im.config)}"
         if m != "default":
             repro += f" BOOT={q(m)}"
-        if self.limit() != d.role("LIMIT"):
-            repro += f" LIMIT={q(self.limit())}"
-        if self.e("LEAP_CMDLINE"):
-            repro += f" LEAP_CMDLINE={q(self.env['LEAP_CMDLINE'])}"
-        if build != f"{self.root}/build":
-            repro += f" BUILD_DIR={q(build)}"
+        repro += self.repro_guest() + self.repro_build_dir()
         return {
             "plan_version": PLAN_VERSION,
             "root": self.root,
