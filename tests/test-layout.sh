@@ -236,6 +236,15 @@ check_eq "... and builds with the full-preemption fragment" "configs/rt-full.con
 printf 'config PREEMPT_RT\n\tbool "Fully Preemptible Kernel (Real-Time)"\n' >"$w/rt44/kernel/Kconfig.preempt"
 KSRC="$w/rt44" "$plan" resolve "$w/rrt" 4.2-x86_64-stock 2>/dev/null
 check_eq "a later RT tree: PREEMPT_RT's fragment" "configs/rt.config" "$(jq -r '.configs[] | select(test("rt"))' "$w/rrt/cells/4.2-x86_64-stock/plan.json")"
+# On a branch with no CONFIGS of its own (the packaged ones) the RT
+# fragment comes on top of the harness's default fragments, not instead.
+tree rt66 6.6.87 "TK_CLOCK_WAS_SET tk_core if (unlikely(base >= tk->next_leap_ktime)) clock_was_set(CLOCK_SET_WALL);" 'if (unlikely(ts->tv_sec >= ntp_next_leap_sec)) {'
+printf -- '-rt50\n' >"$w/rt66/localversion-rt"
+printf 'config PREEMPT_RT\n\tbool "Fully Preemptible Kernel (Real-Time)"\n' >"$w/rt66/kernel/Kconfig.preempt"
+KSRC="$w/rt66" "$plan" resolve "$w/rrt" 6.1-x86_64-stock 2>/dev/null
+check_eq "an RT tree on branch 6.1: the harness's fragments, then PREEMPT_RT's, then the arch's" \
+	"configs/common.config configs/time32.config configs/rt.config arches/x86_64/arch.config arches/x86_64/common.config" \
+	"$(jq -r '.configs | join(" ")' "$w/rrt/cells/6.1-x86_64-stock/plan.json")"
 # Planning reads a tree you bring and writes nothing in it: no file, no
 # time of a file or directory changes (its version comes from the Makefile's
 # lines, not from running make there).

@@ -327,12 +327,13 @@ class Planner:
         why = self.data.kconfig_files[c].get("WITHOUT") if c in self.data.kconfig_files else ""
         return f"branch {b} has no @{c} cells{' (' + why + ')' if why else ''}: it builds {have}"
 
-    def configs(self, arch, frags, own=True):
-        """The config fragment files, in merge order (absolute)."""
+    def configs(self, arch, frags, own=True, extra=()):
+        """The config fragment files, in merge order (absolute): FRAGS (the
+        harness's CONFIGS when empty), then EXTRA, then the arch's own."""
         r = self.root
         if arch not in self.data.arch_files:
             raise DataError(f"unknown ARCH '{arch}': use one of: {self.words(self.data.arches)}")
-        frags = frags or (self.data.harness.get("CONFIGS") or "common").split()
+        frags = (frags or (self.data.harness.get("CONFIGS") or "common").split()) + list(extra)
         out = []
         for c in frags:
             if not os.path.isfile(f"{r}/configs/{c}.config"):
@@ -347,12 +348,13 @@ class Planner:
 
     def frag_files(self, c, b, a):
         if self.kc_source(c) == "tiny":
-            frags = self.data.bval(b, "CONFIGS").split()
             # A tree with the RT patch is built with it: the tiny
-            # configuration and the tree's full preemption on top.
+            # configuration (the branch's fragments, or the harness's
+            # default ones) and the tree's full preemption on top.
+            rt = []
             if self.ksrc is not None and self.ksrc.rt_option:
-                frags.append({"PREEMPT_RT_FULL": "rt-full", "PREEMPT_RT": "rt"}[self.ksrc.rt_option])
-            return self.configs(a, frags)
+                rt = [{"PREEMPT_RT_FULL": "rt-full", "PREEMPT_RT": "rt"}[self.ksrc.rt_option]]
+            return self.configs(a, self.data.bval(b, "CONFIGS").split(), extra=rt)
         return self.configs(a, self.data.kconfig_files[c].get("FRAGMENTS").split(), own=False)
 
     def needs_met(self, mode, files):
