@@ -29,20 +29,28 @@ gitlab_preview() { # DIR FILE
 	yaml2json "$1.preview.yml"
 }
 
-# GitHub: a step's environment, as the runner gives it: the workflow's, the
-# job's and the step's env, their ${{ inputs.X }} the workflow_dispatch
-# inputs' defaults (or INPUTS, a JSON object, for those set when started),
-# their ${{ matrix.X }} MATRIX's (a JSON object: the job's matrix entry).  An
-# expression of any other kind is an error: it is not simulated.  NAME=VALUE
-# lines.
-gh_step_env() { # WORKFLOW_JSON JOB STEP_INDEX INPUTS MATRIX
-	jq -r --arg job "$2" --argjson i "$3" --argjson over "$4" --argjson matrix "$5" '
+# GitHub: jq's FILTER on the workflow, with `expr`: a value's ${{ inputs.X }}
+# the workflow_dispatch inputs' defaults (or INPUTS, a JSON object, for those
+# set when it was started), its ${{ matrix.X }} MATRIX's (a JSON object: the
+# job's matrix entry).  An expression of any other kind is an error: it is
+# not simulated.
+gh_jq() { # WORKFLOW_JSON INPUTS MATRIX [JQ OPTIONS...] FILTER
+	local wf=$1 over=$2 matrix=$3
+	shift 3
+	jq -r --argjson over "$over" --argjson matrix "$matrix" "${@:1:$#-1}" '
 		(((.on.workflow_dispatch.inputs // {}) | map_values(.default // "")) + $over) as $in
-		| ((.env // {}) + (.jobs[$job].env // {}) + (.jobs[$job].steps[$i].env // {})) | to_entries[]
-		| "\(.key)=\(.value | tostring | gsub("\\$\\{\\{ *(?<e>[^ }]+) *\\}\\}";
-			.e as $e | if ($e | startswith("inputs.")) then $in[$e[7:]] // ""
-			elif ($e | startswith("matrix.")) then $matrix[$e[7:]] // ""
-			else error("not simulated: ${{ \($e) }}") end | tostring))"' "$1"
+		| def expr: if type == "string" then gsub("\\$\\{\\{ *(?<e>[^ }]+) *\\}\\}";
+				.e as $e | if ($e | startswith("inputs.")) then $in[$e[7:]] // ""
+				elif ($e | startswith("matrix.")) then $matrix[$e[7:]] // ""
+				else error("not simulated: ${{ \($e) }}") end | tostring)
+			elif type == "object" then map_values(expr) elif type == "array" then map(expr) else . end;
+		'"${!#}" "$wf"
+}
+# A step's environment, as the runner gives it: the workflow's, the job's
+# and the step's env, evaluated (gh_jq).  NAME=VALUE lines.
+gh_step_env() { # WORKFLOW_JSON JOB STEP_INDEX INPUTS MATRIX
+	gh_jq "$1" "$4" "$5" --arg job "$2" --argjson i "$3" \
+		'(.env // {}) + (.jobs[$job].env // {}) + (.jobs[$job].steps[$i].env // {}) | to_entries[] | "\(.key)=\(.value | tostring | expr)"'
 }
 # The index of a GitHub job's step with that id.
 gh_step_index() { # WORKFLOW_JSON JOB ID
