@@ -137,7 +137,7 @@ check:
 
 # The CI files' jobs run for real, each in a fresh clean Debian 12 root
 # (scripts/clean-root.sh, as root: mmdebstrap): GitHub's and GitLab's plan,
-# one cell job (BRANCH, ARCH, VARIANT: default 6.1 x86_64 stock) and
+# one cell job (BRANCH, ARCH, VARIANT: by default the cheapest cell) and
 # report, each file less its install lines (every job fails), and make
 # check with README's packages.  PARTS= some of github gitlab broken check.
 # A cell build and boot per file: too heavy for make test.

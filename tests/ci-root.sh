@@ -249,7 +249,7 @@ gitlab() { # PIPELINE_YML PREFIX CHILD_INCLUDES [broken]
 	# The trigger passes the pipeline's variables as the file sets them.
 	vars=$(gl_variables "$gl" '{}')
 	if [ -n "${4:-}" ]; then
-		check "$2: the child's job $job fails" not timed "$2-$job" gl_job "$(jq -c --arg j "$job" '.[$j]' "$w/$2-child.json")" "$vars" "$job" "$2-cells" "$arts"
+		check "$2: the child's job $job fails" not timed "$2-cells" gl_job "$(jq -c --arg j "$job" '.[$j]' "$w/$2-child.json")" "$vars" "$job" "$2-cells" "$arts"
 		mkdir -p "$arts/$job"
 		cp -a "$out/gitlab.artifacts/$job/." "$arts/$job/"
 		check "$2: the child's report job fails" not timed "$2-report" gl_job "$(jq -c .report "$w/$2-child.json")" "$vars" report "$2-report" "$arts" "" "$job"
@@ -314,7 +314,7 @@ if want check; then
 	check "make check with make alone fails" not timed check-bare check_job make check-bare
 	check_eq "... naming what is missing in one line (and make's own line)" 1 "$(grep -vc '^make: \*\*\*' "$out/check-bare.stderr")"
 	echo "make check with make alone: $(cat "$out/check-bare.stderr")" >>"$out/summary.txt"
-	check "make check with README's packages ($readme) passes" timed check-readme check_job "make $readme" check-readme
+	check "make check with README's packages ($readme) passes" timed check-readme check_job "$readme" check-readme
 	tail -n 1 "$out/check-readme.stdout" >>"$out/summary.txt" || true
 fi
 
