@@ -24,7 +24,7 @@ PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
 RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 
-.PHONY: help matrix shipped readiness qemu list-cells list-branches list-jobs cell test check unit-tests deps export mutants bench repeat check-% qemu-%
+.PHONY: help matrix shipped readiness qemu list-cells list-branches list-jobs cell test check test-ci-root unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
@@ -51,6 +51,7 @@ help:
 	@echo "make deps                       install every host tool (as root)"
 	@echo "make check                      the host-side tests (no network, no kernel tree)"
 	@echo "make test                       what CI runs"
+	@echo "make test-ci-root [PARTS=...]   the CI files' jobs for real, each in a clean Debian 12 root (docs/ci.md)"
 
 # --- cells: the planner selects, the runner runs -------------------------------
 # FORMAT=json: {"cell": [...]} for a CI matrix (one runner per cell).
@@ -133,6 +134,16 @@ unit-tests:
 # The host-side tests that need no network and no kernel tree (under 60 s).
 check:
 	@tests/run-unit-tests.sh --host
+
+# The CI files' jobs run for real, each in a fresh clean Debian 12 root
+# (scripts/clean-root.sh, as root: mmdebstrap): GitHub's and GitLab's plan,
+# one cell job (BRANCH, ARCH, VARIANT: by default the cheapest cell) and
+# report, each file less its install lines (every job fails), and make
+# check with README's packages.  PARTS= some of github gitlab broken check.
+# A cell build and boot per file: too heavy for make test.
+test-ci-root:
+	@scripts/deps.sh mmdebstrap:mmdebstrap node:nodejs curl:curl openssl:openssl
+	@tests/ci-root.sh $(PARTS)
 
 # --- the maintainer's workflow -------------------------------------------------
 FORMAT ?= mbox

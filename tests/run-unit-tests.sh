@@ -10,11 +10,15 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 host=""
 case "${1:-}" in '') ;; --host) host=1 ;; *) echo "usage: run-unit-tests.sh [--host]" >&2; exit 2 ;; esac
 total_pass=0 total_fail=0
-# The tools the suites need, named in one line when missing (README's list;
-# chromium is optional: the report's rendering check runs where it is).
+# The tools the suites need (a command, or a file: the C library's
+# headers), named in one line when missing (README's list; chromium is
+# optional: the report's rendering check runs where it is).
 missing="" pkgs=""
-for tp in python3:python3 cc:gcc jq:jq shellcheck:shellcheck git:git ccache:ccache script:util-linux; do
-	command -v "${tp%%:*}" >/dev/null || { missing="$missing ${tp%%:*}"; pkgs="$pkgs ${tp#*:}"; }
+for tp in make:make python3:python3 cc:gcc /usr/include/stdio.h:libc6-dev jq:jq shellcheck:shellcheck git:git ccache:ccache patch:patch script:util-linux; do
+	case "${tp%%:*}" in
+	/*) [ -e "${tp%%:*}" ] ;;
+	*) command -v "${tp%%:*}" >/dev/null ;;
+	esac || { t=${tp%%:*}; missing="$missing ${t##*/}"; pkgs="$pkgs ${tp#*:}"; }
 done
 [ -z "$missing" ] || { echo "run-unit-tests: the tests need${missing}: apt-get install${pkgs} (or make deps, as root)" >&2; exit 2; }
 w=$(mktemp -d)

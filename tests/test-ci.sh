@@ -10,24 +10,10 @@
 set -eu
 # shellcheck source=tests/lib.sh
 . "$(dirname "$0")/lib.sh"
+# shellcheck source=tests/ci-lib.sh
+. "$ROOT/tests/ci-lib.sh"
 w=$(mktemp -d)
 trap 'rm -rf "$w"' EXIT
-tools=$(realpath -m "${BUILD_DIR:-$ROOT/build}")/tools/ci-validators
-"$ROOT/tests/ci-validators/install.sh" "$tools"
-nm=$tools/node_modules
-yaml2json() { node "$nm/js-yaml/bin/js-yaml.js" "$1"; }
-action_validator() { node "$nm/@action-validator/cli/cli.mjs" "$@"; }
-# gitlab-ci-local reads .gitlab-ci.yml (and its local includes) from a git
-# checkout: a repository in DIR holding FILE as .gitlab-ci.yml and ci/.
-gitlab_ci_local() { # DIR FILE ARGS...
-	local d=$1 f=$2
-	shift 2
-	mkdir -p "$d/ci"
-	cp "$f" "$d/.gitlab-ci.yml"
-	cp "$ROOT"/ci/*.yml "$d/ci/"
-	(cd "$d" && git init -q && git add -A && git -c user.name=t -c user.email=t@t commit -qm t \
-		&& node "$nm/gitlab-ci-local/src/index.js" "$@" 2>/dev/null)
-}
 all_cells=$(make -s -C "$ROOT" list-cells)
 # Trees x arches: the cells less their variant.
 pairs=$(awk '{ sub(/-[^-]*$/, "") } !s[$0]++' <<<"$all_cells" | wc -l)
@@ -40,10 +26,10 @@ check "... which fails a broken copy (it can fail)" not action_validator "$w/bro
 yaml2json "$wf" >"$w/wf.json"
 # The plan step as a runner would run it: the inputs' defaults (or PER) in its env.
 gh_jobs() { # PER
-	local run env
-	run=$(jq -r '.jobs.plan.steps[] | select(.id == "jobs") | .run' "$w/wf.json")
-	env=$(jq -r --arg per "$1" '.on.workflow_dispatch.inputs as $in | .jobs.plan.steps[] | select(.id == "jobs") | .env
-		| to_entries[] | "\(.key)=\(.value | capture("inputs\\.(?<i>[a-z]+)").i as $i | if $i == "per" then $per else $in[$i].default end)"' "$w/wf.json")
+	local run env i
+	i=$(gh_step_index "$w/wf.json" plan jobs)
+	run=$(jq -r --argjson i "$i" '.jobs.plan.steps[$i].run' "$w/wf.json")
+	env=$(gh_step_env "$w/wf.json" plan "$i" "{\"per\": \"$1\"}" '{}')
 	: >"$w/out"
 	(cd "$ROOT" && mapfile -t e <<<"$env" && env "${e[@]}" GITHUB_OUTPUT="$w/out" bash -eo pipefail -c "$run") >/dev/null
 	sed -n 's/^jobs=//p' "$w/out"
@@ -66,7 +52,7 @@ yaml2json "$ROOT/.gitlab-ci.yml" >"$w/gl.json"
 # The plan job's script as the runner would run it (less apt-get), its variables' defaults (or PER) set.
 gl_jobs() { # PER
 	local vars
-	vars=$(jq -r --arg per "$1" '.variables | to_entries[] | "\(.key)=\(if .key == "PER" then $per else .value.value end)"' "$w/gl.json")
+	vars=$(gl_variables "$w/gl.json" "{\"PER\": \"$1\"}")
 	(cd "$ROOT" && mapfile -t e <<<"$vars" && jq -r '.plan.script[] | select(startswith("apt-get") | not)' "$w/gl.json" \
 		| while IFS= read -r line; do env "${e[@]}" bash -eo pipefail -c "cd '$w' && make -s -C '$ROOT' ${line#make -s }"; done)
 }
@@ -75,8 +61,7 @@ for per in tree-arch cell; do
 	gl_jobs "$per"
 	check "GitLab, a job per $per: the plan job writes the child pipeline" test -s "$w/jobs.yml"
 	check "... which passes the schema check too" gitlab_ci_local "$w/child-$per" "$w/jobs.yml" --list
-	gitlab_ci_local "$w/child2-$per" "$w/jobs.yml" --preview | tail -n +2 >"$w/preview.yml" || true
-	yaml2json "$w/preview.yml" >"$w/child.json"
+	gitlab_preview "$w/child2-$per" "$w/jobs.yml" >"$w/child.json"
 	check_eq "... its jobs' cells are make list-cells, in order" "$all_cells" \
 		"$(jq -r 'to_entries[] | select((.value | type) == "object" and .value.stage == "cells") | .value.variables.CELLS | split(" ")[]' "$w/child.json")"
 	want=$pairs; [ "$per" = tree-arch ] || want=$(wc -l <<<"$all_cells")

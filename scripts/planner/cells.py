@@ -249,6 +249,9 @@ class Planner:
         return out
 
     def note(self, line):
+        # What was printed before it comes first, with Python's stdout
+        # buffered or not (PYTHONUNBUFFERED).
+        sys.stdout.flush()
         print(f"plan: {line}", file=sys.stderr)
 
     def stable_form(self, b, x):
