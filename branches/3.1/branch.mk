@@ -19,4 +19,4 @@ FIX_2012      := 3.0/fix
 # else comes from branches/pre-3.4/family.mk.
 CONFIGS       := old
 # The real trees this branch was built and booted on (docs/results.md).
-RUN_ON := 3.2.0 3.2.71
+RUN_ON := 3.2.0 3.2.53 3.2.71

@@ -29,4 +29,4 @@ CONFIGS       := old old-tty
 ARCHES += arm64
 UNPROVEN_arm64 := leap_edge
 # The real trees this branch was built and booted on (docs/results.md).
-RUN_ON := 3.14.40 3.14.70
+RUN_ON := 3.14.40 3.14.70 3.16.0

@@ -17,3 +17,7 @@ LAYOUT          := kernel/time/timekeeping.c:next_leap_ktime !kernel/time/timeke
 
 # And i386 (bullseye still ships an i386 kernel) and ppc64el.
 ARCHES += i386 ppc64el
+
+# The real trees brought with KSRC= this branch was built and booted on
+# (docs/results.md): Debian's 5.10.262 source with its RT patch set.
+RUN_ON := 5.10.262
