@@ -105,11 +105,8 @@ class Planner:
         im.id = re.sub(r"[^A-Za-z0-9._-]", "_", im.release)
         # Where ranges overlap (only a tree's code tells those layouts
         # apart), the later layout: an image's code cannot be read.
-        cands = [b for b in d.branches if d.bval(b, "VERSION_MIN") and ver_le(d.bval(b, "VERSION_MIN"), im.version)
-                 and ver_le(im.version, d.bval(b, "VERSION_MAX"))]
         try:
-            im.branch = max(cands, key=lambda b: [int(n) for n in d.bval(b, "VERSION_MIN").split(".")]) if cands \
-                else self.branch_for(im.version)
+            im.branch = self.branch_for(im.version, latest=True)
         except DataError:
             tops = sorted(((d.bval(b, "VERSION_MAX"), b) for b in d.branches if d.bval(b, "VERSION_MAX")),
                           key=lambda t: [int(n) for n in t[0].split(".")])
@@ -555,10 +552,12 @@ class Planner:
             raise DataError(f"unknown CELL '{name}' (no such branch); see 'make list-cells'")
         raise DataError(f"CELL '{name}' is not <branch>-<arch>-<variant>: see 'make list-cells'")
 
-    def branch_for(self, ver, tree=None):
+    def branch_for(self, ver, tree=None, latest=False):
         """The branch whose range holds ver; with a tree, among those, the
         first whose LAYOUT its code shows (ranges may overlap where only the
-        code tells the layouts apart)."""
+        code tells the layouts apart); without one, the first, or with
+        latest the one whose range starts last (a kernel whose code cannot
+        be read: an image)."""
         ranges, cands = "", []
         for b in self.data.branches:
             lo, hi = self.data.bval(b, "VERSION_MIN"), self.data.bval(b, "VERSION_MAX")
@@ -581,7 +580,8 @@ class Planner:
         if not cands:
             raise DataError(f"no branch supports kernel {ver}: supported ranges are{ranges}")
         if k is None:
-            return cands[0]
+            return max(cands, key=lambda b: [int(n) for n in self.data.bval(b, "VERSION_MIN").split(".")]) \
+                if latest else cands[0]
         seen = []
         for b in cands:
             miss = k.misses(self.data.bval(b, "LAYOUT"))
