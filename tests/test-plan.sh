@@ -463,5 +463,5 @@ check "every real cell has an expected verdict (the loader refuses a variant wit
 check_eq "README's branch table is make list-branches FORMAT=md" "$(LEAP_ROOT=$ROOT "$plan" list-branches --markdown)" \
 	"$(sed -n '/^<!-- branches: /,/^<!-- \/branches -->/p' "$ROOT/README.md" | sed '1d;$d')"
 check "list-branches: each branch, what it takes" grep -qx "3.11: Linux 3.11-3.17 (a tree you bring)" <<<"$(LEAP_ROOT=$ROOT "$plan" list-branches)"
-check "... and where it was run" grep -qx "  run on: 3.14.40 3.14.70" <<<"$(LEAP_ROOT=$ROOT "$plan" list-branches)"
+check "... and where it was run" grep -qx "  run on: 3.14.40 3.14.70 3.16.0" <<<"$(LEAP_ROOT=$ROOT "$plan" list-branches)"
 finish plan
