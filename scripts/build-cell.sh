@@ -16,6 +16,8 @@ set -eu
 [ -z "${LEAP_TRACE:-}" ] || echo "build-cell.sh $*" >>"$LEAP_TRACE"
 
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=scripts/lib.sh
+. "$here/lib.sh"
 [ $# -ge 1 ] || { echo "usage: build-cell.sh PLAN [INDEX/TOTAL]" >&2; exit 2; }
 plan=$1 pos=${2:-1/1}
 [ -f "$plan" ] || { echo "build-cell: no plan at $plan" >&2; exit 2; }
@@ -69,11 +71,13 @@ fi
 reason="kernel build failed (see cells/$cell/build.log)"
 # A tree you bring that does not build with the tiny configuration (vendor
 # code often assumes the vendor's options): the way out is its own.
+hint=""
 if [ "$src" = ksrc ] && [ -z "$base_config" ]; then
-	reason="$reason; a vendor tree may need its own configuration: KCONFIG=<its .config> (and KCONFIG_MODULES=on where its code assumes module support)"
+	hint="; if that code needs the vendor's options, build with its own configuration: KCONFIG=<its .config> (and KCONFIG_MODULES=on where its code assumes module support)"
 elif [ "$src" = ksrc ] && [ "$modules" = off ]; then
-	reason="$reason; with module support off: if its code assumes modules, KCONFIG_MODULES=on keeps them (every =m still unset)"
+	hint="; with module support off: if its code assumes modules, KCONFIG_MODULES=on keeps them (every =m still unset)"
 fi
+reason="$reason$hint"
 echo "[$pos] build $branch $arch ${cell#"$branch-$arch-"} ($version) ..."
 start=$(date +%s)
 mkdir -p "$build/locks" "$build/images"
@@ -133,6 +137,16 @@ stamp=""
 	# Kconfig cannot give (no vendor question there).
 	cfg=$(sed -n 's/^build-kernel: \(not in the final .config.*\)/\1/p' "$out/build.log" 2>/dev/null | head -n 1)
 	[ -z "$cfg" ] || reason="kernel configuration failed: $cfg"
+	# Where the build stopped, naming the tree you brought, not its copy;
+	# a hint only where it fits (not after the tree's own kconfig).
+	if [ $rc -eq 1 ] && [ -z "$cfg" ] && [ -f "$out/build.log" ]; then
+		at=$(build_stopped "$out/build.log" "$tree" "$src_tree")
+		case "$at" in
+		"") ;;
+		kconfig:*) reason="the tree's own kconfig stopped at the configuration step: \"${at#kconfig: }\" ($src_tree/scripts/kconfig; cells/$cell/build.log); every build here is out of tree (O=), and vendor kconfig code may write into the tree: build it as its vendor does" ;;
+		*) reason="kernel build failed at $at (cells/$cell/build.log)$hint" ;;
+		esac
+	fi
 	exit 1
 }
 build_s=$(($(date +%s) - start))

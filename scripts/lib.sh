@@ -148,3 +148,17 @@ doc_section() {
 	fi
 	echo "$title: written to $doc"
 }
+
+# build_stopped LOG COPY TREE: where a kernel build stopped, from its log:
+# "kconfig: <its message>" when the tree's own kconfig gave up, else the
+# first compiler error with the file named in TREE (the tree you brought)
+# rather than COPY (the copy it was built in); nothing if neither is there.
+build_stopped() {
+	local log=$1 copy=$2 tree=$3 e
+	if e=$(grep -m1 -o 'Error during [a-z]* of the configuration' "$log"); then
+		echo "kconfig: $e"
+	elif e=$(grep -m1 -E '^[^ :]+:[0-9]+(:[0-9]+)?: (fatal )?error: ' "$log"); then
+		echo "${e//"$copy/"/"$tree/"}"
+	fi
+	return 0
+}
