@@ -11,7 +11,8 @@
 # lava-run's own logs (fixtures/lava, make test-lava's run) read back
 # (planner.lava results) as the leap test printed them in the log; a job's
 # device configuration rendered from the job's context (planner.lava device,
-# with stand-in templates).
+# with stand-in templates); scripts/lava-local.sh refuses a bad cell before
+# it makes anything.
 # Planned offline: a build directory of its own with the tree's version pinned.
 set -eu
 # shellcheck source=tests/lib.sh
@@ -173,6 +174,35 @@ if [ -n "$py" ]; then
 		"$(lava_results "$w/cut.log" | jq -r '"\(.verdict) \(.job)"')"
 	sed 's/"case": "job", "definition": "lava", "result": "pass"/"case": "job", "definition": "lava", "error_msg": "timed out", "error_type": "Job", "result": "fail"/' "$log" >"$w/failed.log"
 	check_eq "a job that failed: its result and error" "fail timed out" "$(lava_results "$w/failed.log" | jq -r '"\(.job) \(.error)"')"
+
+	# lava-local.sh's step 4 on a run's files: the fixtures' jobs, the cells'
+	# verdicts as the logs' result lines, their files the ones LAVA downloaded.
+	run=$w/run
+	fcells=()
+	for log in "$ROOT"/tests/fixtures/lava/*.log; do
+		c=$(basename "$log" .log)
+		fcells+=("$c")
+		mkdir -p "$run/cells/$c" "$run/lava/$c"
+		lava_results "$log" >"$run/lava/$c/results.json"
+		jq -n --arg v "$(sed -n 's/.*"msg": "LEAPTEST RESULT: \([A-Z]*\).*/\1/p' "$log")" '{verdict: $v}' >"$run/cells/$c/cell.json"
+		jq -r '"\(.downloads.kernel)  Image\n\(.downloads.ramdisk)  initramfs.cpio"' "$run/lava/$c/results.json" >"$run/lava/$c/SHA256SUMS"
+	done
+	compare() { "$ROOT/scripts/lava-local.sh" --compare "$run" "${fcells[@]}"; }
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "lava-local.sh --compare: LAVA's verdicts are the cells': exit 0, each job agrees" "0 ${#fcells[@]}" "$rc $(grep -c ' agree$' <<<"$out")"
+	check_eq "... summary.tsv: a line per job" "$((${#fcells[@]} + 1))" "$(wc -l <"$run/lava/summary.tsv")"
+	c=${fcells[0]}
+	cp "$run/cells/$c/cell.json" "$w/cell.json"
+	jq '.verdict = (if .verdict == "PASS" then "FAIL" else "PASS" end)' "$w/cell.json" >"$run/cells/$c/cell.json"
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "a cell whose verdict is not LAVA's: exit 1, that job DISAGREE (verdicts differ)" "1 1" "$rc $(grep -c "^$c .*DISAGREE (verdicts differ)$" <<<"$out")"
+	cp "$w/cell.json" "$run/cells/$c/cell.json"
+	sed -i "1s/^[0-9a-f]\{64\}/$(printf '0%.0s' {1..64})/" "$run/lava/$c/SHA256SUMS"
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "a kernel LAVA did not download: exit 1, DISAGREE" "1 1" "$rc $(grep -c "^$c .*DISAGREE (LAVA did not boot the cell's published files)$" <<<"$out")"
+	rm "$run/lava/$c/results.json"
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "a job lava-run left no results of: exit 1, LAVA NONE" "1 1" "$rc $(grep -c "^$c  *LAVA NONE .*DISAGREE" <<<"$out")"
 else
 	echo "SKIP: lava-run's logs: no python3 with PyYAML here (apt-get install python3-yaml)"
 fi
@@ -194,5 +224,10 @@ if [ -n "$py" ] && "$py" -c 'import jinja2' 2>/dev/null; then
 else
 	echo "SKIP: the device configuration: no python3 with PyYAML and jinja2 here (apt-get install python3-jinja2)"
 fi
+
+# lava-local.sh: a bad cell is refused before anything is made.
+err=$(BUILD_DIR=$w/local "$ROOT/scripts/lava-local.sh" 6.1-x86_64-nosuch 2>&1) && rc=0 || rc=$?
+check_eq "lava-local.sh with a bad cell: exit 2, nothing made" "2 no" "$rc $([ -e "$w/local/lava-root" ] && echo yes || echo no)"
+check "... and says why" test -n "$err"
 
 finish lava
