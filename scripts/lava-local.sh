@@ -9,10 +9,11 @@
 #
 # lava-run is Debian 12's lava-dispatcher (LAVA 2023.01), in a Debian 12
 # root of its own made with mmdebstrap (LAVA_ROOT, default
-# BUILD_DIR/lava-root; remade when its package list changes), not on the
-# host: the package brings 148 packages, systemd and udev among them.  The
-# root also holds lava-server's device-type templates (qemu.jinja2 and its
-# bases, taken out of the package, the server not installed).  Then:
+# BUILD_DIR/lava-root; made again when the cells need a package it lacks),
+# not on the host: the package brings 148 packages, systemd and udev among
+# them.  The root also holds lava-server's device-type templates
+# (qemu.jinja2 and its bases, taken out of the package, the server not
+# installed).  Then:
 #   1. the cells run as make cell runs them, into a run of their own
 #      (BUILD_DIR/results/lava-<time>), their kernels and initramfs
 #      published into the root (scripts/publish-cell.sh);
@@ -81,13 +82,18 @@ if [ "${1:-}" = --compare ] && [ $# -ge 3 ]; then
 fi
 [ $# -gt 0 ] || { echo "usage: lava-local.sh CELL..." >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "lava-local: run as root (lava-run runs in a chroot; /proc, /sys and /dev are mounted there)" >&2; exit 2; }
-"$here/plan.sh" tools "$@" >/dev/null || exit 2
+tools=$("$here/plan.sh" tools "$@") || exit 2
 build=$(build_dir)
 export BUILD_DIR=$build
 root=$(realpath -m "${LAVA_ROOT:-$build/lava-root}")
 suite=bookworm
 mirror=${DEB_MIRROR:-http://deb.debian.org/debian}
-packages="lava-dispatcher qemu-system-x86 qemu-system-arm"
+# lava-dispatcher, and the packages of the cells' QEMU binaries (each arch
+# stanza's QEMU, its package from the stanza's PACKAGES as plan.sh tools
+# lists them).
+qemus=$(for a in $("$here/plan.sh" arches); do "$here/plan.sh" arch-get "$a" QEMU; done)
+packages="lava-dispatcher $(awk -F: 'NR == FNR { q[$1]; next } $1 in q { print $2 }' <(printf '%s\n' "$qemus") <(printf '%s\n' "$tools") |
+	sort -u | paste -sd ' ')"
 "$here/deps.sh" mmdebstrap:mmdebstrap chroot:coreutils mount:mount mountpoint:util-linux
 lock_build lava-local "$build"
 
@@ -98,9 +104,15 @@ in_root() { # COMMAND...: run in the root, with a clean environment
 	env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 chroot "$root" "$@"
 }
 
-# The root: made once per package list.
-stamp="$suite $mirror $packages"
-if [ "$(cat "$root/.leaptest-root" 2>/dev/null)" != "$stamp" ]; then
+# The root: made again only when it lacks a package (then with those it had).
+had=$(cat "$root/.leaptest-root" 2>/dev/null || true)
+missing=""
+for p in $packages; do
+	case " $had " in *" $p "*) ;; *) missing+=" $p" ;; esac
+done
+case "$had" in "$suite $mirror "*) ;; *) missing+=" (a root of $suite from $mirror)" ;; esac
+if [ -n "$missing" ]; then
+	case "$had" in "$suite $mirror "*) packages=$(tr ' ' '\n' <<<"${had#"$suite $mirror "} $packages" | sort -u | paste -sd ' ') ;; esac
 	for d in "$root" "$root.new"; do
 		! mounted "$d" || { echo "lava-local: something is mounted under $d: unmount it first" >&2; exit 1; }
 	done
@@ -116,7 +128,7 @@ if [ "$(cat "$root/.leaptest-root" 2>/dev/null)" != "$stamp" ]; then
 	fi
 	rm -rf --one-file-system "$root"
 	mv "$root.new" "$root"
-	echo "$stamp" >"$root/.leaptest-root"
+	echo "$suite $mirror $packages" >"$root/.leaptest-root"
 fi
 srv=$root/srv/leaptest
 ! mounted "$srv" || { echo "lava-local: something is mounted under $srv: unmount it first" >&2; exit 1; }
