@@ -24,7 +24,7 @@ PLAN   := scripts/plan.sh
 # DRY_RUN=1: print each cell's resolved plan, build nothing.
 RUNNER := scripts/matrix.sh $(if $(DRY_RUN),-n)
 
-.PHONY: help matrix shipped readiness qemu list-cells list-branches list-jobs cell test check test-ci-root unit-tests deps export mutants bench repeat check-% qemu-%
+.PHONY: help matrix shipped readiness qemu list-cells list-branches list-jobs cell test test-lava check test-ci-root unit-tests deps export mutants bench repeat check-% qemu-%
 help:
 	@echo "make matrix                     every cell (build, boot, verdict)"
 	@echo "make qemu-6.1 [ARCH=] [VARIANT=] [BOOT=] [CONFIG=]  one branch's cells"
@@ -52,6 +52,7 @@ help:
 	@echo "make check                      the host-side tests (no network, no kernel tree)"
 	@echo "make test                       what CI runs"
 	@echo "make test-ci-root [PARTS=...]   the CI files' jobs for real, each in a clean Debian 12 root (docs/ci.md)"
+	@echo "make test-lava [VARIANT=]       the make test cells' stock and regress jobs run by LAVA's lava-run here (root)"
 
 # --- cells: the planner selects, the runner runs -------------------------------
 # FORMAT=json: {"cell": [...]} for a CI matrix (one runner per cell).
@@ -126,6 +127,13 @@ test:
 	@tests/run-unit-tests.sh
 	@cells=$$($(PLAN) cells $(TEST_BRANCH) "$(TEST_ARCH)") && scripts/matrix.sh $$cells
 	@tests/e2e-reliability.sh
+
+# The make test cells (VARIANT: stock and regress unless given) run by the
+# harness and from their LAVA jobs by LAVA's own dispatcher (lava-run, in a
+# Debian 12 root under BUILD_DIR; as root): LAVA's verdict against the cell's
+# (scripts/lava-local.sh; docs/ci.md).
+test-lava:
+	@cells=$$($(PLAN) cells $(TEST_BRANCH) "$(TEST_ARCH)" "$(or $(VARIANT),stock regress)" "$(BOOT)" "$(CONFIG)") && scripts/lava-local.sh $$cells
 
 unit-tests:
 	@scripts/deps.sh base test

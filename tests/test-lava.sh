@@ -8,6 +8,11 @@
 # replayed with pexpect on the recorded consoles (fixtures/run-6.1) as
 # lava-dispatcher's monitors action reads them (tests/lava-monitor.py),
 # give each KTAP result as a LAVA case and the cell's own verdict.
+# lava-run's own logs (fixtures/lava, make test-lava's run) read back
+# (planner.lava results) as the leap test printed them in the log; a job's
+# device configuration rendered from the job's context (planner.lava device,
+# with stand-in templates); scripts/lava-local.sh refuses a bad cell before
+# it makes anything.
 # Planned offline: a build directory of its own with the tree's version pinned.
 set -eu
 # shellcheck source=tests/lib.sh
@@ -142,4 +147,87 @@ if [ -n "$py" ]; then
 else
 	echo "SKIP: the monitors replayed: no python3 with PyYAML and pexpect here (apt-get install python3-pexpect)"
 fi
+# lava-run's logs read back: the verdict and the checks as the guest printed
+# them in the same log (its "target" lines), the job's result, the downloads.
+py=""
+for p in /usr/bin/python3 python3; do
+	if "$p" -c 'import yaml' 2>/dev/null; then py=$p; break; fi
+done
+if [ -n "$py" ]; then
+	lava_results() { (cd "$ROOT/scripts" && "$py" -m planner.lava results "$1"); }
+	for log in "$ROOT"/tests/fixtures/lava/*.log; do
+		name=$(basename "$log" .log)
+		r=$(lava_results "$log")
+		target=$(sed -n 's/.*"lvl": "target", "msg": "\(.*\)"}$/\1/p' "$log")
+		want=$(sed -nE 's/^(not ok|ok) [0-9]+ ([a-z0-9_]+)( # SKIP)?.*/\1 \2\3/p' <<<"$target" |
+			awk '{ r = ($1 == "not") ? "fail" : ($NF == "SKIP" ? "skip" : "pass"); n = ($1 == "not") ? $3 : $2; printf "%s %s\n", n, r }')
+		want+=$'\n'"leaptest $(sed -n 's/^LEAPTEST RESULT: \([A-Z]*\).*/\1/p' <<<"$target" | tr '[:upper:]' '[:lower:]')"
+		check_eq "lava-run's log of $name: its leaptest cases are the KTAP results and result line the guest printed" "$want" \
+			"$(jq -r '.cases[] | select(.definition == "leaptest") | "\(.case) \(.result)"' <<<"$r")"
+		check_eq "... the verdict is the result line's, the job pass, two downloads with their sha256" \
+			"$(sed -n 's/^LEAPTEST RESULT: \([A-Z]*\).*/\1/p' <<<"$target") pass kernel,ramdisk 2" \
+			"$(jq -r '"\(.verdict) \(.job) \(.downloads | keys | join(",")) \([.downloads[] | select(test("^[0-9a-f]{64}$"))] | length)"' <<<"$r")"
+	done
+	log=$ROOT/tests/fixtures/lava/6.1-arm64-regress.log
+	sed '/LEAPTEST RESULT/,$d' "$log" >"$w/cut.log"
+	check_eq "a log cut before the result line: verdict NONE, no job result" "NONE none" \
+		"$(lava_results "$w/cut.log" | jq -r '"\(.verdict) \(.job)"')"
+	sed 's/"case": "job", "definition": "lava", "result": "pass"/"case": "job", "definition": "lava", "error_msg": "timed out", "error_type": "Job", "result": "fail"/' "$log" >"$w/failed.log"
+	check_eq "a job that failed: its result and error" "fail timed out" "$(lava_results "$w/failed.log" | jq -r '"\(.job) \(.error)"')"
+
+	# lava-local.sh's step 4 on a run's files: the fixtures' jobs, the cells'
+	# verdicts as the logs' result lines, their files the ones LAVA downloaded.
+	run=$w/run
+	fcells=()
+	for log in "$ROOT"/tests/fixtures/lava/*.log; do
+		c=$(basename "$log" .log)
+		fcells+=("$c")
+		mkdir -p "$run/cells/$c" "$run/lava/$c"
+		lava_results "$log" >"$run/lava/$c/results.json"
+		jq -n --arg v "$(sed -n 's/.*"msg": "LEAPTEST RESULT: \([A-Z]*\).*/\1/p' "$log")" '{verdict: $v}' >"$run/cells/$c/cell.json"
+		jq -r '"\(.downloads.kernel)  Image\n\(.downloads.ramdisk)  initramfs.cpio"' "$run/lava/$c/results.json" >"$run/lava/$c/SHA256SUMS"
+	done
+	compare() { "$ROOT/scripts/lava-local.sh" --compare "$run" "${fcells[@]}"; }
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "lava-local.sh --compare: LAVA's verdicts are the cells': exit 0, each job agrees" "0 ${#fcells[@]}" "$rc $(grep -c ' agree$' <<<"$out")"
+	check_eq "... summary.tsv: a line per job" "$((${#fcells[@]} + 1))" "$(wc -l <"$run/lava/summary.tsv")"
+	c=${fcells[0]}
+	cp "$run/cells/$c/cell.json" "$w/cell.json"
+	jq '.verdict = (if .verdict == "PASS" then "FAIL" else "PASS" end)' "$w/cell.json" >"$run/cells/$c/cell.json"
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "a cell whose verdict is not LAVA's: exit 1, that job DISAGREE (verdicts differ)" "1 1" "$rc $(grep -c "^$c .*DISAGREE (verdicts differ)$" <<<"$out")"
+	cp "$w/cell.json" "$run/cells/$c/cell.json"
+	sed -i "1s/^[0-9a-f]\{64\}/$(printf '0%.0s' {1..64})/" "$run/lava/$c/SHA256SUMS"
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "a kernel LAVA did not download: exit 1, DISAGREE" "1 1" "$rc $(grep -c "^$c .*DISAGREE (LAVA did not boot the cell's published files)$" <<<"$out")"
+	rm "$run/lava/$c/results.json"
+	out=$(compare) && rc=0 || rc=$?
+	check_eq "a job lava-run left no results of: exit 1, LAVA NONE" "1 1" "$rc $(grep -c "^$c  *LAVA NONE .*DISAGREE" <<<"$out")"
+else
+	echo "SKIP: lava-run's logs: no python3 with PyYAML here (apt-get install python3-yaml)"
+fi
+
+# The device configuration: the device dictionary rendered with the job's
+# context (stand-in templates: LAVA's own ship with lava-server).
+if [ -n "$py" ] && "$py" -c 'import jinja2' 2>/dev/null; then
+	mkdir -p "$w/dt"
+	printf '%s\n' '{% block body %}{% endblock %}' >"$w/dt/base.jinja2"
+	printf '%s\n' "{% extends 'base.jinja2' %}{% block body %}" 'arch: {{ arch }}' 'kvm: {{ not no_kvm }}' \
+		'memory: {{ memory|default(512) }}' 'extra: {{ extra_options }}' '{% endblock %}' >"$w/dt/qemu.jinja2"
+	lava_device() { (cd "$ROOT/scripts" && "$py" -m planner.lava device "$@"); }
+	dev=$(lava_device "$jobs/${cells[0]}.yaml" "$w/dt")
+	check_eq "device: LAVA's qemu template with the job's context" \
+		"$("$py" -c 'import sys, yaml; c = yaml.safe_load(open(sys.argv[1]))["context"]; print(c["arch"], False, c["memory"], c["extra_options"])' "$jobs/${cells[0]}.yaml")" \
+		"$("$py" -c 'import sys, yaml; d = yaml.safe_load(sys.stdin); print(d["arch"], d["kvm"], d["memory"], d["extra"])' <<<"$dev")"
+	printf '%s\n' 'arch: [{{ arch }}' >"$w/dt/qemu.jinja2"
+	check "device: a template that renders no YAML fails" not lava_device "$jobs/${cells[0]}.yaml" "$w/dt"
+else
+	echo "SKIP: the device configuration: no python3 with PyYAML and jinja2 here (apt-get install python3-jinja2)"
+fi
+
+# lava-local.sh: a bad cell is refused before anything is made.
+err=$(BUILD_DIR=$w/local "$ROOT/scripts/lava-local.sh" 6.1-x86_64-nosuch 2>&1) && rc=0 || rc=$?
+check_eq "lava-local.sh with a bad cell: exit 2, nothing made" "2 no" "$rc $([ -e "$w/local/lava-root" ] && echo yes || echo no)"
+check "... and says why" test -n "$err"
+
 finish lava

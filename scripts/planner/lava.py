@@ -2,9 +2,28 @@
 lab's `qemu` device type, or by `lava-run` (lava-dispatcher) alone.
 
 Usage: python3 -m planner.lava [--out DIR] --artifacts URL PLAN.json...
-(scripts/lava-jobs.sh plans the cells and calls this; `make list-jobs
+       python3 -m planner.lava device JOB.yaml [TEMPLATE_DIR...]
+       python3 -m planner.lava results LOG
+(scripts/lava-jobs.sh plans the cells and calls the first; `make list-jobs
 FORMAT=lava`.)  With --out, DIR/<cell>.yaml per plan; else every job on
 stdout, a YAML document each (`---` between them).
+
+`device` and `results` are for lava-run alone (scripts/lava-local.sh, `make
+test-lava`; they need PyYAML, and jinja2 for `device`, as lava-dispatcher
+does):
+  device   the device configuration lava-run takes (--device) for JOB: the
+           device dictionary DEVICE_DICTIONARY (a qemu device of LAVA's own
+           qemu.jinja2) rendered with the job's context, as LAVA's server
+           renders it for a job (lava_scheduler_app: a jinja2 sandbox,
+           trim_blocks, no autoescape; the templates from TEMPLATE_DIR,
+           default the server's DEVICE_TYPES_PATHS)
+  results  what lava-run's log (its stdout, a YAML mapping a line) says, as
+           JSON: the job's result and error, the duration of the job (from
+           the log's first to last time stamp), every results line
+           (definition, case, result), the leap test's verdict (case
+           `leaptest` of suite `leaptest`: PASS, FAIL, SKIP; NONE when the
+           guest printed no result line) and the sha256 of each download
+           by its label (kernel, ramdisk)
 
 A job holds:
   device_type  qemu (LAVA's qemu.jinja2 device type)
@@ -72,6 +91,14 @@ MONITOR = {
                 r"(?P<result>SKIP|not|ok|PASS|FAIL)"),
     "fixupdict": {"not": "fail", "ok": "pass", "SKIP": "skip", "PASS": "pass", "FAIL": "fail"},
 }
+
+
+# The device dictionary of a lab's qemu device: LAVA's qemu.jinja2 as it is
+# (the job's context sets what it reads: arch, memory, no_kvm, machine,
+# cpu, extra_options).
+DEVICE_DICTIONARY = "{% extends 'qemu.jinja2' %}\n"
+# lava-server's DEVICE_TYPES_PATHS (lava_server/settings/common.py, 2023.01).
+DEVICE_TYPES_PATHS = ["/etc/lava-server/dispatcher-config/device-types", "/usr/share/lava-server/device-types"]
 
 
 class LavaError(Exception):
@@ -217,7 +244,73 @@ def render(plan, artifacts):
     return head + to_yaml(job(plan, artifacts)) + "\n"
 
 
+def device(job_path, template_dirs=None):
+    """The rendered device configuration (YAML text) for the job at job_path."""
+    import yaml
+    from jinja2 import FileSystemLoader
+    from jinja2.sandbox import SandboxedEnvironment
+    with open(job_path, encoding="utf-8") as f:
+        job_def = yaml.safe_load(f)
+    env = SandboxedEnvironment(loader=FileSystemLoader(template_dirs or DEVICE_TYPES_PATHS),
+                               autoescape=False, trim_blocks=True)
+    text = env.from_string(DEVICE_DICTIONARY).render(**(job_def.get("context") or {}))
+    yaml.safe_load(text)  # what lava-run reads: YAML, else the error here
+    return text
+
+
+def results(log_path):
+    """What a lava-run log says (a dict, see the module's docstring)."""
+    import datetime
+    import yaml
+    cases, downloads, stamps = [], {}, []
+    job, error = "none", ""
+    with open(log_path, encoding="utf-8", errors="replace") as f:
+        for line in f:
+            if not line.startswith("{"):
+                continue
+            try:
+                entry = yaml.safe_load(line)
+            except yaml.YAMLError:
+                continue
+            if not isinstance(entry, dict):
+                continue
+            if "dt" in entry:
+                stamps.append(entry["dt"])
+            msg = entry.get("msg")
+            if entry.get("lvl") != "results" or not isinstance(msg, dict):
+                continue
+            cases.append({"definition": str(msg.get("definition")), "case": str(msg.get("case")),
+                          "result": str(msg.get("result"))})
+            extra = msg.get("extra") or {}
+            if msg.get("case") == "file-download" and isinstance(extra, dict) and "label" in extra:
+                downloads[str(extra["label"])] = str(extra.get("sha256sum", ""))
+            if msg.get("definition") == "lava" and msg.get("case") == "job":
+                job, error = str(msg.get("result")), str(msg.get("error_msg") or "")
+    verdict = next((c["result"].upper() for c in cases
+                    if c["definition"] == MONITOR["name"] and c["case"] == "leaptest"), "NONE")
+    elapsed = 0.0
+    if len(stamps) > 1:
+        t = [datetime.datetime.fromisoformat(str(s)) for s in (stamps[0], stamps[-1])]
+        elapsed = round((t[1] - t[0]).total_seconds(), 1)
+    return {"job": job, "error": error, "elapsed_s": elapsed, "verdict": verdict,
+            "downloads": downloads, "cases": cases}
+
+
 def main(argv):
+    if argv[:1] == ["device"] and len(argv) >= 2:
+        try:
+            sys.stdout.write(device(argv[1], argv[2:]))
+        except Exception as e:  # jinja2's and PyYAML's errors, a missing file
+            print(f"lava: device for {argv[1]}: {e}", file=sys.stderr)
+            return 1
+        return 0
+    if argv[:1] == ["results"] and len(argv) == 2:
+        try:
+            print(json.dumps(results(argv[1]), indent=1))
+        except OSError as e:
+            print(f"lava: results: {e}", file=sys.stderr)
+            return 1
+        return 0
     out, artifacts, plans = None, None, []
     args = list(argv)
     while args:
