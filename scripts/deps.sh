@@ -12,7 +12,7 @@ set -eu
 
 die() { echo "deps: $*" >&2; exit 2; }
 BASE="make:make python3:python3 gcc:gcc /usr/include/stdio.h:libc6-dev bc:bc bison:bison flex:flex cpio:cpio xz:xz-utils patch:patch git:git flock:util-linux perl:perl jq:jq sha256sum:coreutils /usr/include/libelf.h:libelf-dev /usr/include/openssl/ssl.h:libssl-dev /usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring"
-TEST="shellcheck:shellcheck quilt:quilt python3:python3 chromium:chromium pgrep:procps ccache:ccache node:nodejs curl:curl openssl:openssl /usr/lib/python3/dist-packages/lava_common/schemas/__init__.py:lava-common /usr/lib/python3/dist-packages/pexpect/__init__.py:python3-pexpect"
+TEST="shellcheck:shellcheck quilt:quilt python3:python3 chromium:chromium pgrep:procps ccache:ccache node:nodejs curl:curl openssl:openssl /usr/lib/python3/dist-packages/lava_common/schemas/__init__.py:lava-common /usr/lib/python3/dist-packages/pexpect/__init__.py:python3-pexpect /usr/lib/python3/dist-packages/jinja2/__init__.py:python3-jinja2"
 
 pairs=()
 for what in base "$@"; do

@@ -7,7 +7,9 @@
 #
 # Usage: ksrc-intact.sh TREE ARCH VARIANTS [DELAY...]
 #   VARIANTS  as make's VARIANT= (e.g. "stock regress")
-#   DELAY     seconds before a killed run is killed (default 2 5 10 20)
+#   DELAY     seconds before a killed run is killed, or /REGEX/: killed as
+#             soon as its output has a line REGEX matches (e.g. /regress/:
+#             as the regress variant's patches go on); default 2 5 10 20
 # BUILD_DIR (default build/) holds the whole run's build directory,
 # ksrc-intact/ (logs and snapshots; each run's own directory is removed at
 # the end); LEAP_CPU_LOCK is passed on.  One line per step, also written
@@ -31,7 +33,7 @@ rm -rf "$build"
 mkdir -p "$build"
 
 snap() { (cd "$tree" && find . -type f -print0 | sort -z | xargs -0 sha1sum) >"$1"; }
-changed=0
+changed=0 n=0
 compare() { # WHAT SNAPSHOT
 	if cmp -s "$build/before.sha1" "$2"; then
 		say "ksrc-intact: after $1: every file identical ($(wc -l <"$2") files)"
@@ -55,14 +57,19 @@ say "ksrc-intact: whole run: $(grep -E '^cells: ' "$build/whole.log" || echo 'no
 snap "$build/whole.sha1"
 compare "a whole run" "$build/whole.sha1"
 for d in "${delays[@]}"; do
-	b=$build/killed-$d
+	b=$build/killed-$((++n))
 	sid=$(run "$b")
-	sleep "$d"
-	at=$(grep -E '^\[|^plan' "$b.log" | tail -n 1 || true)
+	case "$d" in
+	/*/) rx=${d#/} rx=${rx%/}
+		until grep -qE "$rx" "$b.log" 2>/dev/null || ! kill -0 "$sid" 2>/dev/null; do sleep 0.1; done ;;
+	*) sleep "$d" ;;
+	esac
+	at=$(grep -E '^\[' "$b.log" | tail -n 1 || true)
 	pkill -KILL -s "$sid" 2>/dev/null || true
 	while pgrep -s "$sid" >/dev/null; do sleep 0.2; done
 	snap "$b.sha1"
-	compare "a run killed at ${d}s (${at:-before its first line})" "$b.sha1"
+	case "$d" in /*/) when="as its output matched $d" ;; *) when="at ${d}s" ;; esac
+	compare "a run killed $when (its last line: ${at:-none yet, still planning})" "$b.sha1"
 done
 # The runs' build directories go; their logs and snapshots stay.
 for d in "$build"/*/; do rm -rf "$d"; done
