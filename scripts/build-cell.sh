@@ -143,7 +143,7 @@ stamp=""
 		at=$(build_stopped "$out/build.log" "$tree" "$src_tree")
 		case "$at" in
 		"") ;;
-		kconfig:*) reason="the tree's own kconfig stopped at the configuration step: \"${at#kconfig: }\" ($src_tree/scripts/kconfig; cells/$cell/build.log); every build here is out of tree (O=), and vendor kconfig code may write into the tree: build it as its vendor does" ;;
+		kconfig:*) reason="the tree's own kconfig stopped at the configuration step: \"${at#kconfig: }\" ($src_tree/scripts/kconfig; cells/$cell/build.log); every build here is out of tree (O=), and vendor kconfig code may expect the tree itself as its build directory: build it as its vendor does" ;;
 		*) reason="kernel build failed at $at (cells/$cell/build.log)$hint" ;;
 		esac
 	fi
