@@ -26,7 +26,7 @@
 #
 # The cell: BRANCH, ARCH and VARIANT (default 6.1 x86_64 stock, the
 # cheapest), set as a user starting the workflow or pipeline sets them,
-# with PER=cell: one job of one cell.  CPU_LOCK=FILE: the cell jobs and
+# with PER=cell: one job of one cell.  LEAP_CPU_LOCK=FILE: the cell jobs and
 # make check hold that lock (flock -x) while their steps run, for a host
 # whose other CPU-heavy work takes it too.  Needs root, mmdebstrap, node
 # (the validators of tests/ci-validators/) and the network (Debian's
@@ -100,7 +100,7 @@ gh_job() { # WORKFLOW_JSON JOB MATRIX LABEL ARTIFACTS [heavy]
 	local wf=$1 job=$2 matrix=$3 label=$4 arts=$5 heavy=${6:-} root ws=/__w/leap/leap n i step cond status=success rc k v
 	local -a lock=() env args
 	root=$roots/$label
-	[ -z "$heavy" ] || [ -z "${CPU_LOCK:-}" ] || lock=(flock -x "$CPU_LOCK")
+	[ -z "$heavy" ] || [ -z "${LEAP_CPU_LOCK:-}" ] || lock=(flock -x "$LEAP_CPU_LOCK")
 	mkdir -p "$out/$label.outputs" "$arts"
 	"$cr" remove "$root"
 	"$cr" new "$root"
@@ -191,7 +191,7 @@ gl_job() { # JOB_JSON VARS NAME LABEL ARTIFACTS [heavy] [FROM...]
 	local -a lock=() args=()
 	shift 6 || shift $#
 	root=$roots/$label
-	[ -z "$heavy" ] || [ -z "${CPU_LOCK:-}" ] || lock=(flock -x "$CPU_LOCK")
+	[ -z "$heavy" ] || [ -z "${LEAP_CPU_LOCK:-}" ] || lock=(flock -x "$LEAP_CPU_LOCK")
 	"$cr" remove "$root"
 	"$cr" new "$root"
 	echo "== simulated: the runner's clone of $head (git clone --depth 20) into $ws"
@@ -291,7 +291,7 @@ fi
 check_job() { # PACKAGES LABEL
 	local root=$roots/$2 rc=0
 	local -a lock=()
-	[ -z "${CPU_LOCK:-}" ] || lock=(flock -x "$CPU_LOCK")
+	[ -z "${LEAP_CPU_LOCK:-}" ] || lock=(flock -x "$LEAP_CPU_LOCK")
 	"$cr" remove "$root"
 	"$cr" new "$root"
 	"$cr" clone "$root" /src 1
