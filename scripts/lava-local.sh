@@ -4,14 +4,14 @@
 # (lava-run, no server), on this machine; LAVA's verdict against the cell's
 # (make test-lava; docs/ci.md).
 #
-# Usage: lava-local.sh CELL...   (as root: chroot and mounts)
+# Usage: lava-local.sh CELL...   (as root: a chroot in a namespace)
 #        lava-local.sh --compare RUN CELL...   step 4 alone, on a run's files
 #
 # lava-run is Debian 12's lava-dispatcher (LAVA 2023.01), in a Debian 12
-# root of its own made with mmdebstrap (LAVA_ROOT, default
-# BUILD_DIR/lava-root; made again when the cells need a package it lacks),
-# not on the host: the package brings 148 packages, systemd and udev among
-# them.  The root also holds lava-server's device-type templates
+# root of its own (LAVA_ROOT, default BUILD_DIR/lava-root: scripts/
+# clean-root.sh's root, kept, with the packages installed; made again when
+# the cells need a package it lacks), not on the host: the package brings
+# 148 packages, systemd and udev among them.  The root also holds lava-server's device-type templates
 # (qemu.jinja2 and its bases, taken out of the package, the server not
 # installed).  Then:
 #   1. the cells run as make cell runs them, into a run of their own
@@ -21,8 +21,8 @@
 #      artifacts, the root's view) and each job's device configuration
 #      (planner.lava device: LAVA's qemu.jinja2 rendered with the job's
 #      context, as the server renders it);
-#   3. each job run by lava-run in the root (/proc, /sys, /dev and /dev/pts
-#      mounted there, unmounted on exit), one at a time, holding the CPU
+#   3. each job run by lava-run in the root (clean-root.sh exec: its own
+#      mount and PID namespace), one at a time, holding the CPU
 #      lock alone (LEAP_CPU_LOCK, else the run's: a TCG guest needs the CPU);
 #   4. per job: LAVA's verdict (its case leaptest.leaptest, from the leap
 #      test's result line), LAVA's own job result, its checks, and the cell's
@@ -81,27 +81,22 @@ if [ "${1:-}" = --compare ] && [ $# -ge 3 ]; then
 	exit
 fi
 [ $# -gt 0 ] || { echo "usage: lava-local.sh CELL..." >&2; exit 2; }
-[ "$(id -u)" -eq 0 ] || { echo "lava-local: run as root (lava-run runs in a chroot; /proc, /sys and /dev are mounted there)" >&2; exit 2; }
+[ "$(id -u)" -eq 0 ] || { echo "lava-local: run as root (lava-run runs in a chroot, in a namespace of its own)" >&2; exit 2; }
 tools=$("$here/plan.sh" tools "$@") || exit 2
 build=$(build_dir)
 export BUILD_DIR=$build
 root=$(realpath -m "${LAVA_ROOT:-$build/lava-root}")
-suite=bookworm
-mirror=${DEB_MIRROR:-http://deb.debian.org/debian}
 # lava-dispatcher, and the packages of the cells' QEMU binaries (each arch
 # stanza's QEMU, its package from the stanza's PACKAGES as plan.sh tools
 # lists them).
 qemus=$(for a in $("$here/plan.sh" arches); do "$here/plan.sh" arch-get "$a" QEMU; done)
 packages="lava-dispatcher $(awk -F: 'NR == FNR { q[$1]; next } $1 in q { print $2 }' <(printf '%s\n' "$qemus") <(printf '%s\n' "$tools") |
 	sort -u | paste -sd ' ')"
-"$here/deps.sh" mmdebstrap:mmdebstrap chroot:coreutils mount:mount mountpoint:util-linux
+"$here/deps.sh" mmdebstrap:mmdebstrap unshare:util-linux
 lock_build lava-local "$build"
 
-mounted() { # PATH: is anything mounted at or below PATH?
-	awk -v p="$1" '$2 == p || index($2, p "/") == 1 { found = 1 } END { exit !found }' /proc/self/mounts
-}
-in_root() { # COMMAND...: run in the root, with a clean environment
-	env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 chroot "$root" "$@"
+in_root() { # COMMAND...: run in the root (clean-root.sh exec)
+	"$here/clean-root.sh" exec "$root" -e LANG=C.UTF-8 -- "$@"
 }
 
 # The root: made again only when it lacks a package (then with those it had).
@@ -110,28 +105,26 @@ missing=""
 for p in $packages; do
 	case " $had " in *" $p "*) ;; *) missing+=" $p" ;; esac
 done
-case "$had" in "$suite $mirror "*) ;; *) missing+=" (a root of $suite from $mirror)" ;; esac
 if [ -n "$missing" ]; then
-	case "$had" in "$suite $mirror "*) packages=$(tr ' ' '\n' <<<"${had#"$suite $mirror "} $packages" | sort -u | paste -sd ' ') ;; esac
-	for d in "$root" "$root.new"; do
-		! mounted "$d" || { echo "lava-local: something is mounted under $d: unmount it first" >&2; exit 1; }
-	done
-	rm -rf --one-file-system "$root.new"
-	echo "lava-local: making a Debian 12 root for lava-run in $root (mmdebstrap: $packages)" >&2
-	# shellcheck disable=SC2016 # $1 is mmdebstrap's, in its hook
-	if ! mmdebstrap --quiet --variant=apt --include="${packages// /,}" \
-		--customize-hook='chroot "$1" sh -euc "cd /tmp && apt-get download -q lava-server >/dev/null && dpkg-deb --fsys-tarfile lava-server_*.deb | tar -x -C / ./usr/share/lava-server/device-types && rm lava-server_*.deb"' \
-		"$suite" "$root.new" "deb $mirror $suite main" "deb $mirror $suite-updates main" >"$build/lava-root.log" 2>&1; then
+	packages=$(tr ' ' '\n' <<<"$had $packages" | sed '/^$/d' | sort -u | paste -sd ' ')
+	"$here/clean-root.sh" remove "$root.new"
+	"$here/clean-root.sh" new "$root.new"
+	echo "lava-local: a Debian 12 root for lava-run in $root ($packages)" >&2
+	# shellcheck disable=SC2016 # the root's shell expands them
+	if ! "$here/clean-root.sh" exec "$root.new" -e DEBIAN_FRONTEND=noninteractive -e "PKGS=$packages" -- sh -euc '
+		apt-get update -q && apt-get install -y -q --no-install-recommends $PKGS
+		cd /tmp && apt-get download -q lava-server
+		dpkg-deb --fsys-tarfile lava-server_*.deb | tar -x -C / ./usr/share/lava-server/device-types
+		rm lava-server_*.deb && apt-get clean' >"$build/lava-root.log" 2>&1; then
 		tail -n 5 "$build/lava-root.log" >&2
-		echo "lava-local: mmdebstrap failed (above; all of it in $build/lava-root.log)" >&2
+		echo "lava-local: making the root failed (above; all of it in $build/lava-root.log)" >&2
 		exit 1
 	fi
-	rm -rf --one-file-system "$root"
+	"$here/clean-root.sh" remove "$root"
 	mv "$root.new" "$root"
-	echo "$suite $mirror $packages" >"$root/.leaptest-root"
+	echo "$packages" >"$root/.leaptest-root"
 fi
 srv=$root/srv/leaptest
-! mounted "$srv" || { echo "lava-local: something is mounted under $srv: unmount it first" >&2; exit 1; }
 rm -rf --one-file-system "$srv"
 mkdir -p "$srv/artifacts" "$srv/jobs" "$srv/devices" "$srv/out" "$root/var/lib/lava/dispatcher/tmp"
 cp -r "$here/planner" "$srv/planner"
@@ -150,19 +143,7 @@ done
 
 # 3. lava-run, a job at a time, the CPU to itself.
 cpu=${LEAP_CPU_LOCK:-$RUN/.cpu}
-cleanup() {
-	local m
-	for m in dev/pts dev sys proc; do
-		if mountpoint -q "$root/$m"; then umount "$root/$m" 2>/dev/null || umount -l "$root/$m"; fi
-	done
-	[ -n "${LEAP_CPU_LOCK:-}" ] || rm -f "$RUN/.cpu"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-mount -t proc proc "$root/proc"
-mount -t sysfs sysfs "$root/sys"
-mount --bind /dev "$root/dev"
-mount --bind /dev/pts "$root/dev/pts"
+[ -n "${LEAP_CPU_LOCK:-}" ] || trap 'rm -f "$RUN/.cpu"' EXIT
 i=0
 for c in "$@"; do
 	i=$((i + 1))
@@ -173,8 +154,8 @@ for c in "$@"; do
 	limit=$(sed -n '/^  job:$/{n;s/^ *seconds: *//p;}' "$out/job.yaml")
 	echo "lava-local: [$i/$#] lava-run $c" >&2
 	rc=0
-	flock -x "$cpu" timeout "$((${limit:-600} + 120))" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 \
-		chroot "$root" lava-run --job-id "$i" --output-dir "/srv/leaptest/out/$c" \
+	flock -x "$cpu" timeout "$((${limit:-600} + 120))" "$here/clean-root.sh" exec "$root" -e LANG=C.UTF-8 -- \
+		lava-run --job-id "$i" --output-dir "/srv/leaptest/out/$c" \
 		--device "/srv/leaptest/devices/$c.yaml" "/srv/leaptest/jobs/$c.yaml" >"$out/lava.log" 2>&1 || rc=$?
 	echo "$rc" >"$out/lava-run.rc"
 	cp "$srv/out/$c/result.yaml" "$out/" 2>/dev/null || true
@@ -182,8 +163,6 @@ for c in "$@"; do
 	cp "$out/lava.log" "$srv/out/$c.log"
 	in_root env PYTHONPATH=/srv/leaptest python3 -m planner.lava results "/srv/leaptest/out/$c.log" >"$out/results.json"
 done
-cleanup
-trap - EXIT
 
 # 4. LAVA's verdict against the cell's.
 compare "$RUN" "$@"
