@@ -84,9 +84,18 @@ rm -f "$out/.jq.err"
 
 n=$(jq length <<<"$model")
 for i in $(seq 0 $((n - 1))); do
-	k=$(jq ".[$i]" <<<"$model")
+	# What both pages say in words, written once: the fix's sentence, the
+	# one for a kernel with no other variant, and what each boot measured.
+	k=$(jq --argjson i "$i" '.[$i] | . + {
+		fix_note: (.answer as $answer | .branch as $branch | .others | map(select(.variant == "fixed" and .verdict == "PASS"))
+			| if length > 0 and ($answer | test("^NOT")) then "Ready with the fix: the branch'"'"'s fix series (`make export BRANCH=" + $branch + "`) gives PASS." else null end),
+		others_note: (if (.others | length) == 0 then "No other variant of this kernel in the run: a binary cannot be rebuilt with the bug put back. The same branch'"'"'s regress cells (make qemu-BRANCH) show what the test does to a kernel with the bug." else null end),
+		measured: [.evidence[] | .boot_mode + ": " + (.leaps // 0 | tostring) + " leaps; wake-ups/s after the insertion " + (.wakeups // "-" | tostring)
+			+ "; boot " + (.boot_s | tostring) + " s; per CPU tick and sleep lateness: "
+			+ ((.probe // []) | map("cpu" + (.cpu | tostring) + " tick " + ((.tick_ms // "-") | tostring) + " ms, late " + (.late_ms | tostring) + " ms, " + .timers) | join("; "))
+			+ "; sampler reads in the leap windows: " + ((.windows // {}) | to_entries | map(.key + " " + (.value | tostring)) | join(", "))]}' <<<"$model")
 	slug=$(jq -r .slug <<<"$k")
-	jq -r '. as $k | .answer as $answer | .branch as $branch |
+	jq -r '
 		def row: "| " + join(" | ") + " |";
 		"# Leap-second readiness: " + .name, "",
 		"**" + .answer + "**", "",
@@ -96,19 +105,14 @@ for i in $(seq 0 $((n - 1))); do
 		(["check", "what it shows"] + .modes | row), (["---", "---"] + (.modes | map("---")) | row),
 		(.checks[] | [.name, (if (.results | any(. == "FAILED")) then "**" + .bad + "**" else .ok end)] + .results | row), "",
 		"## The same kernel with the bug put back, or the fix applied", "",
-		(.others | map(select(.variant == "fixed" and .verdict == "PASS")) | if length > 0 and ($answer | test("^NOT"))
-		 then "Ready with the fix: the branch'"'"'s fix series (`make export BRANCH=" + $branch + "`) gives PASS.", "" else empty end),
-		(if (.others | length) == 0 then "No other variant of this kernel in the run: a binary cannot be rebuilt with the bug put back. The same branch'"'"'s regress cells (make qemu-BRANCH) show what the test does to a kernel with the bug."
-		 else (["cell", "verdict", "expected", "as expected", "failed checks"] | row), "|---|---|---|---|---|",
-		      (.others[] | [.cell, .verdict, .expected, (if .ok then "yes" else "**no**" end), .failed] | row) end), "",
+		(.fix_note // empty | ., ""),
+		(.others_note // ((["cell", "verdict", "expected", "as expected", "failed checks"] | row), "|---|---|---|---|---|",
+		      (.others[] | [.cell, .verdict, .expected, (if .ok then "yes" else "**no**" end), .failed] | row))), "",
 		"## What the test measured", "",
-		(.evidence[] | "- " + .boot_mode + ": " + (.leaps // 0 | tostring) + " leaps; wake-ups/s after the insertion " + (.wakeups // "-" | tostring)
-		  + "; boot " + (.boot_s | tostring) + " s; per CPU tick and sleep lateness: "
-		  + ((.probe // []) | map("cpu" + (.cpu | tostring) + " tick " + ((.tick_ms // "-") | tostring) + " ms, late " + (.late_ms | tostring) + " ms, " + .timers) | join("; "))
-		  + "; sampler reads in the leap windows: " + ((.windows // {}) | to_entries | map(.key + " " + (.value | tostring)) | join(", "))), "",
+		(.measured[] | "- " + .), "",
 		"## Reproduce", "", "```", .reproducers[], "```", "",
 		"Consoles: " + (.cells | map(.console) | join(", "))' <<<"$k" >"$out/$slug.md"
-	jq -r '. as $k | .answer as $answer | .branch as $branch |
+	jq -r '
 		def esc: tostring | gsub("&"; "&amp;") | gsub("<"; "&lt;") | gsub(">"; "&gt;");
 		def td: "<td>" + esc + "</td>";
 		def cls: if . == "ok" or . == "PASS" then "ok" elif (. | test("^(FAILED|FAIL|SPLAT|TIMEOUT|NOT)")) then "bad" elif . == "-" then "" else "warn" end;
@@ -122,17 +126,12 @@ for i in $(seq 0 $((n - 1))); do
 		(.checks[] | "<tr><td><code>" + (.name | esc) + "</code></td>" + ((if (.results | any(. == "FAILED")) then .bad else .ok end) | td)
 		  + (.results | map("<td class=\"" + (. | cls) + "\">" + esc + "</td>") | join("")) + "</tr>"), "</table>",
 		"<h2>The same kernel with the bug put back, or the fix applied</h2>",
-		(.others | map(select(.variant == "fixed" and .verdict == "PASS")) | if length > 0 and ($answer | test("^NOT"))
-		 then "<p>Ready with the fix: the branch'"'"'s fix series (<code>make export BRANCH=" + ($branch | esc) + "</code>) gives PASS.</p>" else "" end),
-		(if (.others | length) == 0 then "<p>No other variant of this kernel in the run: a binary cannot be rebuilt with the bug put back. The same branch'"'"'s regress cells (make qemu-BRANCH) show what the test does to a kernel with the bug.</p>"
+		(.fix_note // empty | "<p>" + (esc | gsub("`(?<c>[^`]*)`"; "<code>\(.c)</code>")) + "</p>"),
+		(if .others_note then "<p>" + (.others_note | esc) + "</p>"
 		 else "<table><tr><th>cell</th><th>verdict</th><th>expected</th><th>as expected</th><th>failed checks</th></tr>"
 		      + (.others | map("<tr>" + (.cell | td) + "<td class=\"" + (if .ok then "ok" else "bad" end) + "\">" + (.verdict | esc) + "</td>" + (.expected | td)
 		        + (if .ok then "yes" else "no" end | td) + (.failed | td) + "</tr>") | join("")) + "</table>" end),
-		"<h2>What the test measured</h2><ul>",
-		(.evidence[] | "<li>" + ((.boot_mode + ": " + (.leaps // 0 | tostring) + " leaps; wake-ups/s after the insertion " + (.wakeups // "-" | tostring)
-		  + "; boot " + (.boot_s | tostring) + " s; per CPU: "
-		  + ((.probe // []) | map("cpu" + (.cpu | tostring) + " tick " + ((.tick_ms // "-") | tostring) + " ms, late " + (.late_ms | tostring) + " ms, " + .timers) | join("; "))
-		  + "; sampler reads in the leap windows: " + ((.windows // {}) | to_entries | map(.key + " " + (.value | tostring)) | join(", "))) | esc) + "</li>"), "</ul>",
+		"<h2>What the test measured</h2><ul>", (.measured[] | "<li>" + esc + "</li>"), "</ul>",
 		"<h2>Reproduce</h2><pre>" + (.reproducers | join("\n") | esc) + "</pre>",
 		"<p>Consoles: " + (.cells | map(.console | esc) | join(", ")) + "</p></body></html>"' <<<"$k" >"$out/$slug.html"
 	echo "$out/$slug.md"
