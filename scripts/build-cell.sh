@@ -144,6 +144,7 @@ stamp=""
 		case "$at" in
 		"") ;;
 		kconfig:*) reason="the tree's own kconfig stopped at the configuration step: \"${at#kconfig: }\" ($src_tree/scripts/kconfig; cells/$cell/build.log); every build here is out of tree (O=), and vendor kconfig code may expect the tree itself as its build directory: build it as its vendor does" ;;
+		missing:*) reason="the tree lacks ${at#missing: }, which its build needs (cells/$cell/build.log): bring the whole source (an import may leave a directory out)" ;;
 		*) reason="kernel build failed at $at (cells/$cell/build.log)$hint" ;;
 		esac
 	fi

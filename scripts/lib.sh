@@ -150,13 +150,18 @@ doc_section() {
 }
 
 # build_stopped LOG COPY TREE: where a kernel build stopped, from its log:
-# "kconfig: <its message>" when the tree's own kconfig gave up, else the
-# first compiler error with the file named in TREE (the tree you brought)
-# rather than COPY (the copy it was built in); nothing if neither is there.
+# "kconfig: <its message>" when the tree's own kconfig gave up; "missing:
+# <file>" when make found no file of the tree it needed (an import that
+# left a directory out); else the first compiler error; files named in TREE
+# (the tree you brought) rather than COPY (the copy it was built in);
+# nothing if none of these is there.
 build_stopped() {
 	local log=$1 copy=$2 tree=$3 e
 	if e=$(grep -m1 -o 'Error during [a-z]* of the configuration' "$log"); then
 		echo "kconfig: $e"
+	elif e=$(grep -m1 -o "No rule to make target '$copy/[^']*'" "$log"); then
+		e=${e#*\'} e=${e%\'}
+		echo "missing: ${e/#"$copy/"/"$tree/"}"
 	elif e=$(grep -m1 -E '^[^ :]+:[0-9]+(:[0-9]+)?: (fatal )?error: ' "$log"); then
 		echo "${e//"$copy/"/"$tree/"}"
 	fi

@@ -27,6 +27,11 @@ printf '%s\n' '  GEN     ./Makefile' 'scripts/kconfig/conf  --silentoldconfig Kc
 	"make[5]: *** [$copy/scripts/kconfig/Makefile:38: silentoldconfig] Error 1" >"$w/kconfig.log"
 check_eq "the tree's own kconfig gave up" "kconfig: Error during update of the configuration" \
 	"$(build_stopped "$w/kconfig.log" "$copy" "$tree")"
+printf '%s\n' "Makefile:62: $copy/tools/build/Makefile.include: No such file or directory" \
+	"make[5]: *** No rule to make target '$copy/tools/build/Makefile.include'.  Stop." \
+	"make[4]: *** [Makefile:73: objtool] Error 2" >"$w/missing.log"
+check_eq "a file of the tree make needs and does not find (an import without tools/)" "missing: $tree/tools/build/Makefile.include" \
+	"$(build_stopped "$w/missing.log" "$copy" "$tree")"
 printf '%s\n' '  LD      vmlinux' 'make[2]: *** [Makefile:152: sub-make] Error 2' >"$w/other.log"
 check_eq "neither: nothing" "" "$(build_stopped "$w/other.log" "$copy" "$tree")"
 finish build-stopped
