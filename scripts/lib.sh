@@ -133,6 +133,23 @@ cells_with_run() {
 	done <<<"$dirs"
 }
 
+# table_cells NAME MARK TITLE RUN_DIR...: what a results table script
+# (NAME.sh) takes: sets mark and title, w (a temporary directory, removed
+# on exit) and writes the runs' cells (cells_with_run) to $w/cells; a
+# usage line, or no cells at all, stops it.
+table_cells() {
+	local name=$1
+	shift
+	[ $# -ge 3 ] || { echo "usage: $name.sh MARK TITLE RUN_DIR..." >&2; exit 2; }
+	# shellcheck disable=SC2034 # the table script's own
+	mark=$1 title=$2
+	shift 2
+	w=$(mktemp -d)
+	trap 'rm -rf "$w"' EXIT
+	cells_with_run "$name" "$@" >"$w/cells"
+	[ -s "$w/cells" ] || { echo "$name: no cells in $*" >&2; exit 1; }
+}
+
 # doc_section MARK TABLE DOC TITLE: put TABLE (which starts with a
 # "<!-- MARK:" line and ends with "<!-- /MARK -->") in DOC in place of the
 # one there, or at its end under "## TITLE".

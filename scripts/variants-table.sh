@@ -14,13 +14,7 @@ set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/lib.sh
 . "$here/lib.sh"
-[ $# -ge 3 ] || { echo "usage: variants-table.sh MARK TITLE RUN_DIR..." >&2; exit 2; }
-mark=$1 title=$2
-shift 2
-w=$(mktemp -d)
-trap 'rm -rf "$w"' EXIT
-cells_with_run variants-table "$@" >"$w/cells"
-[ -s "$w/cells" ] || { echo "variants-table: no cells in $*" >&2; exit 1; }
+table_cells variants-table "$@"
 # Left to right from the tree as shipped: it, the bug put back, the other
 # variants, the fix last (the roles of harness.mk).
 first=$("$here/plan.sh" role shipped) second=$("$here/plan.sh" role regress) fix=$("$here/plan.sh" role fix)
